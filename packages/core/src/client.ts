@@ -1,0 +1,321 @@
+import type { AnyProvider, EndpointDefinition } from './contract.js';
+import { isPdgError, PdgError, redact } from './errors.js';
+import type { HookContext, Hooks } from './hooks.js';
+import { walkItems, walkPages } from './paging.js';
+import { buildUrl } from './pipeline/build-url.js';
+import type { CallContext } from './pipeline/context.js';
+import { unwrapEnvelope } from './pipeline/envelope.js';
+import { isErrorEnvelope, mapResponseError } from './pipeline/map-error.js';
+import { parseBody } from './pipeline/parse-body.js';
+import { defaultRetryPolicy, type RetryOption, type RetryPolicy, resolveRetry } from './pipeline/retry.js';
+import { send } from './pipeline/send.js';
+import { validateParams } from './pipeline/validate-params.js';
+import { validateResponse } from './pipeline/validate-response.js';
+import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
+
+/** `'strict'` (default) checks every response against its schema; `'off'` returns the body as is. */
+export type ValidateMode = 'strict' | 'off';
+
+export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
+  /** The provider packages this client calls, such as `[catalogstore, jobboard]`. */
+  readonly providers: TProviders;
+  /** Sent as `x-api-key`, and only to `baseUrl`'s origin. Default: `PDG_API_KEY`. */
+  readonly apiKey?: string;
+  /** The gateway's base URL (`/v1/...` is appended). Default: `PDG_BASE_URL`. */
+  readonly baseUrl?: string | URL;
+  /** Milliseconds for a whole call, retries and backoff included. Default 30 000. */
+  readonly timeout?: number;
+  /** Retries for 408, 429, 5xx and network errors: a number, an object, or `0` to disable. Default 2. */
+  readonly retry?: RetryOption;
+  /** Response validation. Default `'strict'`. */
+  readonly validate?: ValidateMode;
+  /** Hook sets, run in order. */
+  readonly hooks?: Hooks | readonly Hooks[];
+  /** A custom `fetch` (a proxy agent, a test double, an edge runtime's own). */
+  readonly fetch?: typeof globalThis.fetch;
+  /** Extra headers on every request. */
+  readonly headers?: HeadersInit;
+}
+
+/** Options of one call; each overrides the client's. */
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeout?: number;
+  readonly retry?: RetryOption;
+  readonly validate?: ValidateMode;
+  readonly headers?: HeadersInit;
+}
+
+export interface PagesOptions extends CallOptions {
+  /** Stop after this many pages. */
+  readonly maxPages?: number;
+}
+
+export interface ItemsOptions extends PagesOptions {
+  /** Stop after this many items; no page beyond the one holding the last is fetched. */
+  readonly maxItems?: number;
+}
+
+export interface PdgClient<TProviders extends readonly AnyProvider[]> {
+  /** The providers this client was created with. */
+  readonly providers: TProviders;
+  /** Calls one endpoint: `run('music:catalogstore', 'search', { q: 'daft punk' })`. */
+  run<TId extends ProviderId<TProviders>, TName extends EndpointName<TProviders, TId>>(
+    provider: TId,
+    endpoint: TName,
+    ...args: ParamsArg<EndpointsOf<TProviders, TId>[TName], CallOptions>
+  ): Promise<ResultOf<EndpointsOf<TProviders, TId>[TName]>>;
+  /** Walks a paged endpoint page by page, fetching each only when asked for. */
+  pages<TId extends ProviderId<TProviders>, TName extends PagedEndpointName<TProviders, TId>>(
+    provider: TId,
+    endpoint: TName,
+    ...args: ParamsArg<EndpointsOf<TProviders, TId>[TName], PagesOptions>
+  ): AsyncGenerator<ResultOf<EndpointsOf<TProviders, TId>[TName]>, void, undefined>;
+  /** Walks a paged endpoint item by item, across pages. */
+  items<TId extends ProviderId<TProviders>, TName extends PagedEndpointName<TProviders, TId>>(
+    provider: TId,
+    endpoint: TName,
+    ...args: ParamsArg<EndpointsOf<TProviders, TId>[TName], ItemsOptions>
+  ): AsyncGenerator<ItemOf<EndpointsOf<TProviders, TId>[TName]>, void, undefined>;
+}
+
+interface Settings {
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  readonly keyOrigin: string;
+  readonly timeout: number;
+  readonly retry: RetryPolicy;
+  readonly validate: ValidateMode;
+  readonly hooks: readonly Hooks[];
+  readonly fetch: typeof globalThis.fetch;
+  readonly headers: Headers;
+}
+
+const defaultTimeout = 30_000;
+
+/** Creates a client for the given providers. `apiKey` and `baseUrl` default to `PDG_API_KEY` / `PDG_BASE_URL`. */
+export function createClient<const TProviders extends readonly AnyProvider[]>(
+  options: ClientOptions<TProviders>,
+): PdgClient<TProviders> {
+  const settings = resolveSettings(options);
+  const registry = indexProviders(options.providers);
+
+  const call = async (providerId: string, endpointName: string, params: unknown, callOptions: CallOptions = {}) =>
+    execute(settings, providerId, endpointName, lookup(registry, providerId, endpointName), params, callOptions);
+
+  return {
+    providers: options.providers,
+    run: ((providerId: string, endpointName: string, params?: unknown, callOptions?: CallOptions) =>
+      call(providerId, endpointName, params, callOptions)) as PdgClient<TProviders>['run'],
+    pages: ((providerId: string, endpointName: string, params?: Record<string, unknown>, pagesOptions?: PagesOptions) =>
+      walkPages(
+        call,
+        providerId,
+        endpointName,
+        lookup(registry, providerId, endpointName),
+        params,
+        pagesOptions,
+      )) as PdgClient<TProviders>['pages'],
+    items: ((providerId: string, endpointName: string, params?: Record<string, unknown>, itemsOptions?: ItemsOptions) =>
+      walkItems(
+        call,
+        providerId,
+        endpointName,
+        lookup(registry, providerId, endpointName),
+        params,
+        itemsOptions,
+      )) as PdgClient<TProviders>['items'],
+  };
+}
+
+async function execute(
+  settings: Settings,
+  providerId: string,
+  endpointName: string,
+  endpoint: EndpointDefinition,
+  params: unknown,
+  options: CallOptions,
+): Promise<unknown> {
+  const context: CallContext = { providerId, endpointName };
+  const timeout = options.timeout ?? settings.timeout;
+  checkTimeout(timeout);
+  const timeoutSignal = AbortSignal.timeout(timeout);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+  let hookContext: HookContext = { provider: providerId, endpoint: endpointName, params: {} };
+  try {
+    const validated = validateParams(providerId, endpointName, endpoint, params);
+    hookContext = { ...hookContext, params: validated };
+    const url = buildUrl(settings.baseUrl, providerId, endpointName, endpoint, validated);
+    const headers = new Headers(settings.headers);
+    for (const [name, value] of new Headers(options.headers)) headers.set(name, value);
+    const started = performance.now();
+    const outcome = await send({
+      url,
+      apiKey: settings.apiKey,
+      keyOrigin: settings.keyOrigin,
+      headers,
+      fetch: settings.fetch,
+      retry: resolveRetry(settings.retry, options.retry),
+      signal,
+      context,
+      beforeRequest: async (request) => {
+        let current = request;
+        for (const hooks of settings.hooks)
+          current = (await hooks.beforeRequest?.({ ...hookContext, request: current })) ?? current;
+        return current === request ? undefined : current;
+      },
+      beforeRetry: async (attempt, error) => {
+        for (const hooks of settings.hooks) await hooks.beforeRetry?.({ ...hookContext, attempt, error });
+      },
+    });
+    const { response } = outcome;
+    if (!outcome.ok) throw mapResponseError(context, response, asJson(outcome.data));
+    let body = parseBody(await response.text(), response.status, context);
+    if (isErrorEnvelope(body)) throw mapResponseError(context, response, body);
+    const durationMs = performance.now() - started;
+    for (const hooks of settings.hooks) {
+      const replaced = await hooks.afterResponse?.({ ...hookContext, response, body, durationMs });
+      if (replaced !== undefined) body = replaced;
+    }
+    const result = unwrapEnvelope(endpoint, body, context);
+    return (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, result, context) : result;
+  } catch (thrown) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const error = timeoutSignal.aborted && !isPdgError(thrown) ? timeoutError(context, timeout) : thrown;
+    if (!isPdgError(error)) throw error;
+    const safe = scrub(error, settings.apiKey);
+    for (const hooks of settings.hooks) await hooks.onError?.({ ...hookContext, error: safe });
+    throw safe;
+  }
+}
+
+function timeoutError(context: CallContext, timeout: number): PdgError {
+  return new PdgError({
+    code: 'TIMEOUT',
+    provider: context.providerId,
+    endpoint: context.endpointName,
+    message: `${context.providerId} ${context.endpointName}: no complete answer within the ${timeout} ms timeout (retries included). Pass a larger timeout to wait longer.`,
+  });
+}
+
+/** ky hands error bodies over as text when the content type is not JSON; many still are. */
+function asJson(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}
+
+/** The error with every trace of the API key replaced, should the gateway have echoed it. */
+function scrub(error: PdgError, apiKey: string): PdgError {
+  const fields = {
+    message: error.message,
+    gatewayMessage: error.gatewayMessage,
+    content: error.content,
+    issues: error.issues,
+  };
+  if (!JSON.stringify(fields).includes(apiKey)) return error;
+  return new PdgError({
+    ...redact(fields, apiKey),
+    code: error.code,
+    status: error.status,
+    provider: error.provider,
+    endpoint: error.endpoint,
+    retryAfter: error.retryAfter,
+  });
+}
+
+function checkTimeout(timeout: number): void {
+  if (!(timeout > 0) || timeout > 2_147_483_647) {
+    throw new TypeError(`timeout must be a number of milliseconds from 1 to 2147483647 (received ${timeout}).`);
+  }
+}
+
+type Registry = ReadonlyMap<string, AnyProvider>;
+
+function indexProviders(providers: readonly AnyProvider[]): Registry {
+  if (!Array.isArray(providers)) {
+    throw new TypeError(
+      'createClient needs `providers`: an array of provider objects, such as [catalogstore] from @pdg/music-catalogstore.',
+    );
+  }
+  const registry = new Map<string, AnyProvider>();
+  for (const provider of providers) {
+    if (typeof provider?.id !== 'string' || typeof provider.endpoints !== 'object') {
+      throw new TypeError('Each entry of `providers` must be a provider object exported by a @pdg provider package.');
+    }
+    if (registry.has(provider.id)) throw new TypeError(`Provider ${provider.id} is listed twice in \`providers\`.`);
+    registry.set(provider.id, provider);
+  }
+  return registry;
+}
+
+function lookup(registry: Registry, providerId: string, endpointName: string): EndpointDefinition {
+  const provider = registry.get(providerId);
+  if (!provider) {
+    const known = [...registry.keys()].join(', ') || 'none';
+    throw new TypeError(
+      `Unknown provider "${providerId}". This client has: ${known}. Install its package and pass it to createClient({ providers }).`,
+    );
+  }
+  const endpoint = Object.hasOwn(provider.endpoints, endpointName) ? provider.endpoints[endpointName] : undefined;
+  if (!endpoint) {
+    throw new TypeError(
+      `Unknown endpoint "${endpointName}" of ${providerId}. Its endpoints: ${Object.keys(provider.endpoints).join(', ')}.`,
+    );
+  }
+  return endpoint;
+}
+
+interface Environment {
+  readonly PDG_API_KEY?: string;
+  readonly PDG_BASE_URL?: string;
+}
+
+function environment(): Environment {
+  // Not every runtime has `process` (browsers, some edge runtimes); there the options must be passed.
+  return (globalThis as { process?: { env?: Environment } }).process?.env ?? {};
+}
+
+function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settings {
+  const env = environment();
+  const apiKey = options.apiKey ?? env.PDG_API_KEY;
+  if (!apiKey) {
+    throw new TypeError('No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.');
+  }
+  const rawBaseUrl = options.baseUrl ?? env.PDG_BASE_URL;
+  if (!rawBaseUrl) {
+    throw new TypeError(
+      'No gateway URL: pass createClient({ baseUrl }) or set the PDG_BASE_URL environment variable (for example http://127.0.0.1:4010 for the local mock gateway).',
+    );
+  }
+  let base: URL;
+  try {
+    base = new URL(String(rawBaseUrl));
+  } catch {
+    throw new TypeError(`baseUrl must be an absolute http(s) URL (received "${String(rawBaseUrl)}").`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new TypeError(`baseUrl must be an http(s) URL (received "${base.href}").`);
+  }
+  if (options.validate !== undefined && options.validate !== 'strict' && options.validate !== 'off') {
+    throw new TypeError(`validate must be 'strict' or 'off' (received ${JSON.stringify(options.validate)}).`);
+  }
+  const timeout = options.timeout ?? defaultTimeout;
+  checkTimeout(timeout);
+  const hooks = options.hooks === undefined ? [] : Array.isArray(options.hooks) ? options.hooks : [options.hooks];
+  return {
+    apiKey,
+    baseUrl: base.href.replace(/[?#].*$/, ''),
+    keyOrigin: base.origin,
+    timeout,
+    retry: resolveRetry(defaultRetryPolicy, options.retry),
+    validate: options.validate ?? 'strict',
+    hooks: hooks as readonly Hooks[],
+    // Looked up per request, so a fetch patched after the client was created (a test's interceptor) is used.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    headers: new Headers(options.headers),
+  };
+}

@@ -1,0 +1,79 @@
+import type * as v from 'valibot';
+
+/** Any valibot schema; the contract only needs to run it and infer its types. */
+// biome-ignore lint/suspicious/noExplicitAny: a schema of any input and output is what "any schema" means here.
+export type AnySchema = v.GenericSchema<any, any>;
+
+/** How an endpoint pages, and where its items live. */
+export type Paging =
+  /** `page` is sent; the response carries `hasMore` and `nextPage`. */
+  | { readonly kind: 'page'; readonly items: string }
+  /** `cursor` is sent; the response carries `hasMore` and `nextCursor`. */
+  | { readonly kind: 'cursor'; readonly items: string };
+
+/** One gateway endpoint, described as data. */
+export interface EndpointDefinition<TParams extends AnySchema = AnySchema, TResponse extends AnySchema = AnySchema> {
+  /** The path segment after the provider id: `search` in `/v1/music:catalogstore/search`. */
+  readonly path: string;
+  /** The param sent as the last path segment (`jobId` in `job/{jobId}`); never sent as a query string. */
+  readonly pathParam?: string;
+  /** Valibot schema of the params object. It must not add defaults: only what the caller passes is sent. */
+  readonly params: TParams;
+  /** Valibot schema of the (unwrapped) response body. */
+  readonly response: TResponse;
+  /** The gateway's documented response-cache time, in seconds. */
+  readonly cacheSeconds?: number;
+  /** Paging metadata; present on endpoints `pages()` and `items()` can walk. */
+  readonly paging?: Paging;
+  /** The body is the `{ status, message, content }` envelope; the result is its `content`. */
+  readonly envelope?: boolean;
+  /** One line from the spec, shown in editor hovers, `pdg describe` and generated docs. */
+  readonly description: string;
+  /** The spec names this endpoint but does not describe its params or response. */
+  readonly undocumented?: boolean;
+}
+
+/** A provider: its id and its endpoints, keyed by the name `run()` takes. */
+export interface ProviderDefinition<
+  TId extends string = string,
+  TEndpoints extends Record<string, EndpointDefinition> = Record<string, EndpointDefinition>,
+> {
+  /** `{category}:{provider}`, as in the gateway path. */
+  readonly id: TId;
+  /** One line saying what the provider serves. */
+  readonly description: string;
+  readonly endpoints: TEndpoints;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any endpoint record, so a provider of any shape can be passed.
+export type AnyProvider = ProviderDefinition<string, Record<string, EndpointDefinition<any, any>>>;
+
+const providerIdPattern = /^[a-z0-9-]+:[a-z0-9-]+$/;
+const pathPattern = /^[a-z0-9-]+$/i;
+
+/**
+ * Declares a provider. The object is returned as is (typed with its literal id and endpoint names);
+ * the shape is checked once here so a malformed provider fails at import, not at the first call.
+ */
+export function defineProvider<const TId extends string, const TEndpoints extends Record<string, EndpointDefinition>>(
+  provider: ProviderDefinition<TId, TEndpoints>,
+): ProviderDefinition<TId, TEndpoints> {
+  if (!providerIdPattern.test(provider.id)) {
+    throw new TypeError(
+      `Provider id "${provider.id}" must look like "category:provider" (lowercase letters, digits and dashes).`,
+    );
+  }
+  for (const [name, endpoint] of Object.entries(provider.endpoints)) {
+    if (!pathPattern.test(endpoint.path)) {
+      throw new TypeError(
+        `${provider.id} endpoint "${name}": path "${endpoint.path}" must be one path segment (letters, digits, dashes).`,
+      );
+    }
+  }
+  return provider;
+}
+
+/** Declares one endpoint, keeping its exact type (schemas, paging) for inference. */
+export function defineEndpoint<const TEndpoint extends EndpointDefinition>(endpoint: TEndpoint): TEndpoint {
+  return endpoint;
+}

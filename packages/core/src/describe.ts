@@ -1,0 +1,89 @@
+import type { EndpointDefinition } from './contract.js';
+
+/** What a param is, read back from its schema: for `pdg describe`, READMEs and the conformance suite. */
+export interface ParamInfo {
+  readonly name: string;
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'enum' | 'unknown';
+  readonly required: boolean;
+  /** Sent as the last path segment rather than as a query string. */
+  readonly inPath: boolean;
+  readonly description: string;
+  /** Enum values: every accepted value (closed enum) or the named ones (open enum). */
+  readonly values?: readonly string[];
+  /** True when values other than `values` are accepted too. */
+  readonly open?: boolean;
+  readonly default?: string | number | boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+interface SchemaNode {
+  readonly type: string;
+  readonly kind?: string;
+  readonly wrapped?: SchemaNode;
+  readonly pipe?: readonly SchemaNode[];
+  readonly entries?: Readonly<Record<string, SchemaNode>>;
+  readonly options?: readonly string[];
+  readonly requirement?: unknown;
+  readonly description?: string;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** Reads the documented params of an endpoint from its schema, in declaration order. */
+export function describeParams(endpoint: EndpointDefinition): ParamInfo[] {
+  const root = endpoint.params as unknown as SchemaNode;
+  const entries = root.entries ?? {};
+  return Object.entries(entries).map(([name, schema]) => describeParam(name, schema, endpoint.pathParam === name));
+}
+
+/** Whether the endpoint refuses params its schema does not name. */
+export function acceptsUnknownParams(endpoint: EndpointDefinition): boolean {
+  return (endpoint.params as unknown as SchemaNode).type !== 'strict_object';
+}
+
+function describeParam(name: string, schema: SchemaNode, inPath: boolean): ParamInfo {
+  const required = schema.type !== 'optional' && schema.type !== 'nullish' && schema.type !== 'undefinedable';
+  const inner = required ? schema : (schema.wrapped ?? schema);
+  const [base, ...actions] = inner.pipe ?? [inner];
+  let description = '';
+  let metadata: Record<string, unknown> = {};
+  let min: number | undefined;
+  let max: number | undefined;
+  let integer = false;
+  for (const action of actions) {
+    if (action.type === 'description') description = action.description ?? '';
+    else if (action.type === 'metadata') metadata = { ...metadata, ...action.metadata };
+    else if (action.type === 'min_value' && Number.isFinite(action.requirement)) min = action.requirement as number;
+    else if (action.type === 'max_value' && Number.isFinite(action.requirement)) max = action.requirement as number;
+    else if (action.type === 'integer') integer = true;
+  }
+  const openValues = metadata.openEnum as readonly string[] | undefined;
+  const info: {
+    -readonly [K in keyof ParamInfo]: ParamInfo[K];
+  } = { name, type: typeOf(base as SchemaNode, integer, openValues), required, inPath, description };
+  if (base?.type === 'picklist') info.values = base.options ?? [];
+  if (openValues) {
+    info.values = openValues;
+    info.open = true;
+  }
+  if (metadata.default !== undefined) info.default = metadata.default as string | number | boolean;
+  if (min !== undefined) info.min = min;
+  if (max !== undefined) info.max = max;
+  return info;
+}
+
+function typeOf(base: SchemaNode, integer: boolean, openValues: unknown): ParamInfo['type'] {
+  if (openValues) return 'enum';
+  switch (base.type) {
+    case 'string':
+      return 'string';
+    case 'number':
+      return integer ? 'integer' : 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'picklist':
+      return 'enum';
+    default:
+      return 'unknown';
+  }
+}

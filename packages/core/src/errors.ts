@@ -1,0 +1,125 @@
+/** Every way a call can fail, as a stable string to branch on. */
+export type PdgErrorCode =
+  /** The params broke the endpoint's schema; nothing was sent. */
+  | 'INVALID_PARAMS'
+  /** The response body does not match the endpoint's schema (`validate: 'strict'`). */
+  | 'INVALID_RESPONSE'
+  /** 401/403, or an error envelope about the API key. */
+  | 'AUTH'
+  /** 429, or an error envelope about the rate limit; see `retryAfter`. */
+  | 'RATE_LIMITED'
+  /** 404. */
+  | 'NOT_FOUND'
+  /** 400/422: the gateway refused the request. */
+  | 'BAD_REQUEST'
+  /** 5xx, or an error envelope on a 2xx: the upstream source failed. */
+  | 'UPSTREAM'
+  /** Any other non-2xx status. */
+  | 'HTTP'
+  /** The call's `timeout` ran out. */
+  | 'TIMEOUT'
+  /** The connection failed (DNS, refused, reset). */
+  | 'NETWORK'
+  /** The body is not JSON. */
+  | 'PARSE';
+
+/** One broken rule, in params (`path` is the param) or in a response (`path` is where in the body). */
+export interface PdgIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface PdgErrorInit {
+  code: PdgErrorCode;
+  message: string;
+  provider?: string | undefined;
+  endpoint?: string | undefined;
+  status?: number | undefined;
+  gatewayMessage?: string | undefined;
+  content?: unknown;
+  retryAfter?: number | undefined;
+  issues?: readonly PdgIssue[] | undefined;
+  cause?: unknown;
+}
+
+const retryableCodes: ReadonlySet<PdgErrorCode> = new Set(['RATE_LIMITED', 'UPSTREAM', 'TIMEOUT', 'NETWORK']);
+
+/**
+ * Recognises a PdgError from any copy of @pdg/core (an app can hold two when providers pin
+ * different core versions), so `instanceof` and `isPdgError` work across copies.
+ */
+const marker = Symbol.for('@pdg/core/PdgError');
+
+/** The one error type every failed call throws (aborts aside: those reject with the signal's reason). */
+export class PdgError extends Error {
+  override readonly name = 'PdgError';
+  readonly code: PdgErrorCode;
+  /** HTTP status, when a response arrived. */
+  readonly status: number | undefined;
+  /** Provider id (`music:catalogstore`). */
+  readonly provider: string | undefined;
+  /** Endpoint name (`search`). */
+  readonly endpoint: string | undefined;
+  /** The gateway's own `message`, from its error envelope. */
+  readonly gatewayMessage: string | undefined;
+  /** The gateway's error `content`, when it sent one. */
+  readonly content: unknown;
+  /** Seconds the gateway asked to wait (`RATE_LIMITED`). */
+  readonly retryAfter: number | undefined;
+  /** Whether the same call may succeed later (rate limit, upstream failure, timeout, network). */
+  readonly retryable: boolean;
+  /** Each broken rule, for `INVALID_PARAMS` and `INVALID_RESPONSE`. */
+  readonly issues: readonly PdgIssue[];
+
+  constructor(init: PdgErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.status = init.status;
+    this.provider = init.provider;
+    this.endpoint = init.endpoint;
+    this.gatewayMessage = init.gatewayMessage;
+    this.content = init.content;
+    this.retryAfter = init.retryAfter;
+    this.retryable = retryableCodes.has(init.code) || init.status === 408;
+    this.issues = init.issues ?? [];
+    Object.defineProperty(this, marker, { value: true });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isPdgError(value);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      status: this.status,
+      provider: this.provider,
+      endpoint: this.endpoint,
+      gatewayMessage: this.gatewayMessage,
+      content: this.content,
+      retryAfter: this.retryAfter,
+      retryable: this.retryable,
+      issues: this.issues,
+    };
+  }
+}
+
+/** True for a PdgError from this or any other copy of @pdg/core. */
+export function isPdgError(value: unknown): value is PdgError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
+}
+
+/** Replaces every occurrence of `secret` in strings anywhere inside `value`. */
+export function redact<T>(value: T, secret: string): T {
+  if (!secret) return value;
+  if (typeof value === 'string') return value.replaceAll(secret, '[redacted]') as T;
+  if (Array.isArray(value)) return value.map((item) => redact(item, secret)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[redact(key, secret)] = redact(item, secret);
+    return out as T;
+  }
+  return value;
+}

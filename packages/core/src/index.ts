@@ -1,0 +1,46 @@
+export {
+  type CallOptions,
+  type ClientOptions,
+  createClient,
+  type ItemsOptions,
+  type PagesOptions,
+  type PdgClient,
+  type ValidateMode,
+} from './client.js';
+export {
+  type AnyProvider,
+  type AnySchema,
+  defineEndpoint,
+  defineProvider,
+  type EndpointDefinition,
+  type Paging,
+  type ProviderDefinition,
+} from './contract.js';
+export { acceptsUnknownParams, describeParams, type ParamInfo } from './describe.js';
+export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
+export type { HookContext, Hooks } from './hooks.js';
+export { buildUrl } from './pipeline/build-url.js';
+export { codeForStatus } from './pipeline/map-error.js';
+export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
+export {
+  booleanParam,
+  enumParam,
+  type Fields,
+  fields,
+  integerParam,
+  numberParam,
+  openEnumParam,
+  optional,
+  type ParamDoc,
+  record,
+  stringParam,
+} from './schema.js';
+export type {
+  EndpointName,
+  EndpointsOf,
+  ItemOf,
+  PagedEndpointName,
+  ParamsOf,
+  ProviderId,
+  ResultOf,
+} from './types.js';

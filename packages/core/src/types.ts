@@ -1,0 +1,47 @@
+import type * as v from 'valibot';
+import type { AnyProvider, AnySchema, Paging } from './contract.js';
+
+/** The ids of the providers a client was created with. */
+export type ProviderId<TProviders extends readonly AnyProvider[]> = TProviders[number]['id'];
+
+/** The endpoints of one provider, by id. */
+export type EndpointsOf<TProviders extends readonly AnyProvider[], TId extends string> = Extract<
+  TProviders[number],
+  { readonly id: TId }
+>['endpoints'];
+
+/** The endpoint names of one provider. */
+export type EndpointName<TProviders extends readonly AnyProvider[], TId extends string> = keyof EndpointsOf<
+  TProviders,
+  TId
+> &
+  string;
+
+/** The endpoint names of one provider that `pages()` and `items()` can walk. */
+export type PagedEndpointName<TProviders extends readonly AnyProvider[], TId extends string> = {
+  [K in EndpointName<TProviders, TId>]: EndpointsOf<TProviders, TId>[K] extends { readonly paging: Paging } ? K : never;
+}[EndpointName<TProviders, TId>];
+
+/** What a caller passes: the params schema's input type. */
+export type ParamsOf<TEndpoint> = TEndpoint extends { readonly params: infer P extends AnySchema }
+  ? v.InferInput<P>
+  : never;
+
+/** What a call returns: the response schema's output type (the envelope's `content` where there is one). */
+export type ResultOf<TEndpoint> = TEndpoint extends { readonly response: infer R extends AnySchema }
+  ? v.InferOutput<R>
+  : never;
+
+/** One element of the endpoint's item array (`items`, `threads`, `results`...). */
+export type ItemOf<TEndpoint> = TEndpoint extends { readonly paging: { readonly items: infer K extends string } }
+  ? NonNullable<ResultOf<TEndpoint>[K & keyof ResultOf<TEndpoint>]> extends ReadonlyArray<infer T>
+    ? T
+    : unknown
+  : never;
+
+/** Params are optional when the endpoint requires none. */
+export type ParamsArg<TEndpoint, TOptions> =
+  // biome-ignore lint/complexity/noBannedTypes: `{}` here means "an object with no required keys".
+  {} extends ParamsOf<TEndpoint>
+    ? [params?: ParamsOf<TEndpoint>, options?: TOptions]
+    : [params: ParamsOf<TEndpoint>, options?: TOptions];

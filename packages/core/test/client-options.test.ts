@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../src/index.js';
+import { testClient } from './harness.js';
+import { API_KEY, BASE_URL, providers } from './providers.js';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('createClient options', () => {
+  it('reads apiKey and baseUrl from PDG_API_KEY and PDG_BASE_URL', async () => {
+    vi.stubEnv('PDG_API_KEY', API_KEY);
+    vi.stubEnv('PDG_BASE_URL', BASE_URL);
+    const seen: string[] = [];
+    const pdg = createClient({
+      providers,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        seen.push(`${request.url} ${request.headers.get('x-api-key')}`);
+        return Response.json({ jobId: 'j1', title: 't' });
+      },
+    });
+    await pdg.run('jobs:board', 'job', { jobId: 'j1' });
+    expect(seen).toEqual([`${BASE_URL}/v1/jobs:board/job/j1 ${API_KEY}`]);
+  });
+
+  it('without a base URL, says how to set one', () => {
+    vi.stubEnv('PDG_BASE_URL', '');
+    expect(() => createClient({ providers, apiKey: API_KEY })).toThrow(/PDG_BASE_URL/);
+  });
+
+  it('without an API key, says how to set one', () => {
+    vi.stubEnv('PDG_API_KEY', '');
+    expect(() => createClient({ providers, baseUrl: BASE_URL })).toThrow(/PDG_API_KEY/);
+  });
+
+  it('refuses a base URL that is not an absolute http(s) URL', () => {
+    expect(() => createClient({ providers, apiKey: API_KEY, baseUrl: 'gateway.local' })).toThrow(
+      /absolute http\(s\) URL/,
+    );
+    expect(() => createClient({ providers, apiKey: API_KEY, baseUrl: 'ftp://gateway.local' })).toThrow(/http\(s\)/);
+  });
+
+  it('refuses bad timeout, retry and validate values with what was wrong', () => {
+    expect(() => testClient({ timeout: -1 })).toThrow(/timeout must be/);
+    expect(() => testClient({ retry: { limit: -2 } })).toThrow(/retry.limit must be a number >= 0/);
+    // @ts-expect-error not a mode
+    expect(() => testClient({ validate: 'lenient' })).toThrow(/validate must be 'strict' or 'off'/);
+  });
+
+  it('refuses a provider listed twice', () => {
+    expect(() => createClient({ providers: [...providers, providers[0]], apiKey: 'k', baseUrl: BASE_URL })).toThrow(
+      /listed twice/,
+    );
+  });
+
+  it('an unknown provider or endpoint (from JavaScript) names what is available', async () => {
+    const pdg = testClient() as unknown as { run: (...args: unknown[]) => Promise<unknown> };
+    await expect(pdg.run('music:other', 'search', {})).rejects.toThrow(
+      'Unknown provider "music:other". This client has: music:tunes, jobs:board, social-media:board.',
+    );
+    await expect(pdg.run('music:tunes', 'lookup', {})).rejects.toThrow(
+      'Unknown endpoint "lookup" of music:tunes. Its endpoints: search.',
+    );
+  });
+});

@@ -1,0 +1,168 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { isPdgError, PdgError, type PdgErrorCode } from '../src/index.js';
+import { gateway, testClient } from './harness.js';
+import { API_KEY } from './providers.js';
+
+async function failure(promise: Promise<unknown>): Promise<PdgError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
+  return error;
+}
+
+const browse = () => testClient().run('jobs:board', 'browse', { country: 'SG' });
+
+describe('step 5: each error code from its HTTP status', () => {
+  it.each<[number, PdgErrorCode, boolean]>([
+    [401, 'AUTH', false],
+    [403, 'AUTH', false],
+    [429, 'RATE_LIMITED', true],
+    [404, 'NOT_FOUND', false],
+    [400, 'BAD_REQUEST', false],
+    [422, 'BAD_REQUEST', false],
+    [500, 'UPSTREAM', true],
+    [502, 'UPSTREAM', true],
+    [503, 'UPSTREAM', true],
+    [418, 'HTTP', false],
+    [409, 'HTTP', false],
+  ])(
+    'HTTP %i gives %s (retryable: %s) with the gateway message, content, provider and endpoint',
+    async (status, code, retryable) => {
+      gateway()
+        .get('/v1/jobs:board/browse')
+        .query(true)
+        .reply(status, { status: 'error', message: `failure ${status}`, content: { hint: 'detail' } });
+      const error = await failure(browse());
+      expect(error).toBeInstanceOf(PdgError);
+      expect(error).toMatchObject({
+        code,
+        status,
+        retryable,
+        gatewayMessage: `failure ${status}`,
+        content: { hint: 'detail' },
+        provider: 'jobs:board',
+        endpoint: 'browse',
+      });
+      expect(error.message).toBe(`jobs:board browse failed (${code}, HTTP ${status}): failure ${status}`);
+    },
+  );
+
+  it('429 carries retryAfter from the Retry-After header', async () => {
+    gateway()
+      .get('/v1/jobs:board/browse')
+      .query(true)
+      .reply(429, { status: 'error', message: 'rate limit exceeded' }, { 'retry-after': '7' });
+    const error = await failure(browse());
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.retryAfter).toBe(7);
+    expect(error.message).toContain('retry after 7s');
+  });
+
+  it('a 5xx HTML error page is still UPSTREAM, with an excerpt as the message', async () => {
+    gateway().get('/v1/jobs:board/browse').query(true).reply(502, '<html>Bad gateway</html>', {
+      'content-type': 'text/html',
+    });
+    const error = await failure(browse());
+    expect(error.code).toBe('UPSTREAM');
+    expect(error.gatewayMessage).toBe('<html>Bad gateway</html>');
+  });
+});
+
+describe('step 5: an error envelope on HTTP 200', () => {
+  it.each<[string, PdgErrorCode]>([
+    ['Invalid API key', 'AUTH'],
+    ['Rate limit exceeded, slow down', 'RATE_LIMITED'],
+    ['Upstream source failed to respond', 'UPSTREAM'],
+    ['Job not found', 'NOT_FOUND'],
+  ])('"%s" gives %s', async (message, code) => {
+    gateway().get('/v1/jobs:board/browse').query(true).reply(200, { status: 'error', message });
+    const error = await failure(browse());
+    expect(error.code).toBe(code);
+    expect(error.status).toBe(200);
+    expect(error.gatewayMessage).toBe(message);
+  });
+});
+
+describe('step 4: bodies that are not JSON', () => {
+  it('malformed JSON on a 2xx gives PARSE with the status and an excerpt', async () => {
+    gateway().get('/v1/jobs:board/browse').query(true).reply(200, '{"page": 1, "items": [', {
+      'content-type': 'application/json',
+    });
+    const error = await failure(browse());
+    expect(error.code).toBe('PARSE');
+    expect(error.status).toBe(200);
+    expect(error.message).toContain('HTTP 200');
+    expect(error.message).toContain('{\\"page\\": 1, \\"items\\": [');
+  });
+
+  it('an HTML body on a 2xx gives PARSE', async () => {
+    gateway().get('/v1/jobs:board/browse').query(true).reply(200, '<!doctype html><p>maintenance</p>');
+    const error = await failure(browse());
+    expect(error.code).toBe('PARSE');
+    expect(error.content).toBe('<!doctype html><p>maintenance</p>');
+  });
+
+  it('a long body is cut to a short excerpt', async () => {
+    gateway()
+      .get('/v1/jobs:board/browse')
+      .query(true)
+      .reply(200, `<p>${'x'.repeat(5000)}</p>`);
+    const error = await failure(browse());
+    expect(error.message.length).toBeLessThan(400);
+  });
+});
+
+describe('network failures', () => {
+  it('a refused connection gives NETWORK', async () => {
+    const pdg = testClient({ baseUrl: 'http://127.0.0.1:9' });
+    const { default: nock } = await import('nock');
+    nock.enableNetConnect('127.0.0.1:9');
+    try {
+      const error = await failure(pdg.run('jobs:board', 'browse', {}));
+      expect(error.code).toBe('NETWORK');
+      expect(error.retryable).toBe(true);
+      expect(error.message).toContain('could not reach http://127.0.0.1:9');
+    } finally {
+      nock.disableNetConnect();
+    }
+  });
+});
+
+describe('the API key never leaks into an error', () => {
+  it('appears in no error message, stack, toJSON() or inspect output, even when the gateway echoes it', async () => {
+    gateway()
+      .get('/v1/jobs:board/browse')
+      .query(true)
+      .reply(401, { status: 'error', message: `Invalid key ${API_KEY}`, content: { key: API_KEY, nested: [API_KEY] } });
+    const error = await failure(browse());
+    expect(error.code).toBe('AUTH');
+    const views = [
+      error.message,
+      error.stack ?? '',
+      JSON.stringify(error),
+      inspect(error, { depth: 10 }),
+      String(error),
+    ];
+    for (const view of views) expect(view).not.toContain(API_KEY);
+    expect(error.gatewayMessage).toBe('Invalid key [redacted]');
+  });
+
+  it('is absent from PARSE and NETWORK errors too', async () => {
+    gateway().get('/v1/jobs:board/browse').query(true).reply(200, `not json ${API_KEY}`);
+    const parse = await failure(browse());
+    expect(JSON.stringify(parse) + parse.stack).not.toContain(API_KEY);
+  });
+});
+
+describe('PdgError', () => {
+  it('is recognised across copies of core by its Symbol.for marker', () => {
+    const foreign = Object.assign(new Error('from another copy'), { code: 'AUTH' });
+    Object.defineProperty(foreign, Symbol.for('@pdg/core/PdgError'), { value: true });
+    expect(isPdgError(foreign)).toBe(true);
+    expect(foreign instanceof PdgError).toBe(true);
+    expect(new Error('plain') instanceof PdgError).toBe(false);
+  });
+});
