@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from './contract.js';
+import { anyText } from './schema.js';
 
 /** What a param is, read back from its schema: for `pdg describe`, READMEs and the conformance suite. */
 export interface ParamInfo {
@@ -15,6 +16,8 @@ export interface ParamInfo {
   readonly default?: string | number | boolean;
   readonly min?: number;
   readonly max?: number;
+  /** The form a string must have, in words (`a 2-letter country code`). */
+  readonly format?: string;
 }
 
 interface SchemaNode {
@@ -26,6 +29,7 @@ interface SchemaNode {
   readonly options?: readonly string[];
   readonly requirement?: unknown;
   readonly description?: string;
+  readonly message?: string;
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
@@ -50,12 +54,14 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
   let min: number | undefined;
   let max: number | undefined;
   let integer = false;
+  let format: string | undefined;
   for (const action of actions) {
     if (action.type === 'description') description = action.description ?? '';
     else if (action.type === 'metadata') metadata = { ...metadata, ...action.metadata };
     else if (action.type === 'min_value' && Number.isFinite(action.requirement)) min = action.requirement as number;
     else if (action.type === 'max_value' && Number.isFinite(action.requirement)) max = action.requirement as number;
     else if (action.type === 'integer') integer = true;
+    else if (action.type === 'regex' && action.requirement !== anyText) format = action.message;
   }
   const openValues = metadata.openEnum as readonly string[] | undefined;
   const info: {
@@ -69,6 +75,7 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
   if (metadata.default !== undefined) info.default = metadata.default as string | number | boolean;
   if (min !== undefined) info.min = min;
   if (max !== undefined) info.max = max;
+  if (format !== undefined) info.format = format.replace(/^must be /, '');
   return info;
 }
 

@@ -18,6 +18,7 @@ export {
 } from './contract.js';
 export { acceptsUnknownParams, describeParams, type ParamInfo } from './describe.js';
 export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
+export { defineFixtures, type Fixture, type FixtureOf } from './fixtures.js';
 export type { HookContext, Hooks } from './hooks.js';
 export { buildUrl } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';

@@ -13,11 +13,18 @@ export type ParamDoc = {
   readonly default?: string | number | boolean;
 };
 
-/** A string param. */
-export function stringParam(description: string, extra?: ParamDoc) {
+/** Stands in when a string param has no pattern, so every string param's pipe has the same shape. */
+export const anyText = /[\s\S]/;
+
+/** A string param; `pattern` refuses values of the wrong form, and `patternMessage` says what the form is. */
+export function stringParam(
+  description: string,
+  extra: ParamDoc & { readonly pattern?: RegExp; readonly patternMessage?: string } = {},
+) {
   return v.pipe(
     v.string(),
     v.minLength(1, 'must not be empty'),
+    v.regex(extra.pattern ?? anyText, extra.patternMessage ?? `must match ${String(extra.pattern)}`),
     v.description(description),
     v.metadata(docMeta(extra)),
   );
