@@ -1,0 +1,85 @@
+import { type AnyProvider, describeParams, type EndpointDefinition, type ParamInfo } from '@pdg/core';
+
+export const readmeStart = '<!-- endpoints:start (generated from the definitions: pnpm readme) -->';
+export const readmeEnd = '<!-- endpoints:end -->';
+
+/** `GET /v1/jobs:jobboard/job/{jobId}` */
+export function endpointPath(providerId: string, endpoint: EndpointDefinition): string {
+  return `/v1/${providerId}/${endpoint.path}${endpoint.pathParam ? `/{${endpoint.pathParam}}` : ''}`;
+}
+
+/** `2 min`, `1 h`, `30 s`, `1 day`. */
+export function formatSeconds(seconds: number): string {
+  if (seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? '' : 's'}`;
+  if (seconds % 3_600 === 0) return `${seconds / 3_600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+/** The markdown endpoint reference of a provider: each endpoint's path, cache, paging and params. */
+export function renderEndpoints(provider: AnyProvider): string {
+  const sections = Object.entries(provider.endpoints).map(([name, endpoint]) =>
+    renderEndpoint(provider.id, name, endpoint),
+  );
+  return sections.join('\n\n');
+}
+
+function renderEndpoint(providerId: string, name: string, endpoint: EndpointDefinition): string {
+  const facts = [
+    `\`GET ${endpointPath(providerId, endpoint)}\``,
+    `cache: ${endpoint.cacheSeconds === undefined ? 'not documented' : formatSeconds(endpoint.cacheSeconds)}`,
+    `paging: ${
+      endpoint.paging === undefined
+        ? 'none'
+        : `${endpoint.paging.kind === 'page' ? 'page-numbered' : 'cursor'}, items in \`${endpoint.paging.items}\``
+    }`,
+  ];
+  if (endpoint.envelope) facts.push("result: the envelope's `content`");
+  const lines = [`### \`${name}\``, '', endpoint.description, '', facts.join(' · '), ''];
+  const params = describeParams(endpoint);
+  if (endpoint.undocumented) {
+    lines.push(
+      'The spec names this endpoint without describing it: any params are accepted and the result is `unknown`.',
+    );
+  } else if (params.length === 0) {
+    lines.push('No params.');
+  } else {
+    lines.push('| param | type | required | default | rule | description |', '|---|---|---|---|---|---|');
+    for (const param of params) lines.push(renderParam(param));
+  }
+  return lines.join('\n');
+}
+
+function renderParam(param: ParamInfo): string {
+  const rule: string[] = [];
+  if (param.inPath) rule.push('path segment');
+  if (param.values)
+    rule.push(
+      `${param.open ? 'named: ' : ''}${param.values.map((value) => `\`${value}\``).join(', ')}${param.open ? ', others accepted' : ''}`,
+    );
+  if (param.min !== undefined && param.max !== undefined) rule.push(`${param.min} to ${param.max}`);
+  else if (param.min !== undefined) rule.push(`≥ ${param.min}`);
+  else if (param.max !== undefined) rule.push(`≤ ${param.max}`);
+  if (param.format) rule.push(param.format);
+  const cells = [
+    `\`${param.name}\``,
+    param.type,
+    param.required ? 'yes' : 'no',
+    param.default === undefined ? '' : `\`${String(param.default)}\``,
+    rule.join('; '),
+    param.description.replaceAll('|', '\\|'),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** The README with its generated block replaced by the current definitions. */
+export function updateReadme(readme: string, provider: AnyProvider): string {
+  const start = readme.indexOf(readmeStart);
+  const end = readme.indexOf(readmeEnd);
+  if (start === -1 || end === -1 || end < start) {
+    throw new Error(
+      `The README has no generated block: add the lines\n${readmeStart}\n${readmeEnd}\nwhere the endpoint reference goes.`,
+    );
+  }
+  return `${readme.slice(0, start + readmeStart.length)}\n\n${renderEndpoints(provider)}\n\n${readme.slice(end)}`;
+}

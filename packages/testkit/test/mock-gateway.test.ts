@@ -1,0 +1,83 @@
+import { createClient, isPdgError, type PdgError } from '@pdg/core';
+import nock from 'nock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type MockGateway, mockGateway } from '../src/index.js';
+import { books, fixtures } from './provider.js';
+
+const baseUrl = 'https://gateway.pdg.test';
+const pdg = createClient({ providers: [books], apiKey: 'made-up-key', baseUrl, retry: 0 });
+let gateway: MockGateway | undefined;
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => gateway?.close());
+
+async function failure(promise: Promise<unknown>): Promise<PdgError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
+  return error;
+}
+
+describe('mockGateway', () => {
+  it('answers each endpoint from the fixture recorded for the same request', async () => {
+    gateway = mockGateway({ fixtures, baseUrl });
+    const result = await pdg.run('books:shelf', 'search', { q: 'tides', limit: 2 });
+    expect(result.items.map((item) => item.id)).toEqual(['b1', 'b2']);
+    const book = await pdg.run('books:shelf', 'book', { bookId: 'b1' });
+    expect(book.title).toBe('Tides of Glass');
+    expect(gateway.requests).toEqual([
+      { path: '/v1/books:shelf/search', query: { q: 'tides', limit: '2' } },
+      { path: '/v1/books:shelf/book/b1', query: {} },
+    ]);
+  });
+
+  it('a request that matches nothing fails with a message showing the request and the closest fixtures', async () => {
+    gateway = mockGateway({ fixtures, baseUrl });
+    const error = await failure(pdg.run('books:shelf', 'search', { q: 'tides', limit: 3 }));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toContain('no fixture matches GET /v1/books:shelf/search?q=tides&limit=3');
+    expect(error.message).toContain('search/tides: GET /v1/books:shelf/search?q=tides&limit=2 (differs in limit)');
+    expect(error.message).toContain('search/tides-newest');
+    expect(gateway.unmatched).toEqual([{ path: '/v1/books:shelf/search', query: { q: 'tides', limit: '3' } }]);
+  });
+
+  it('reply() answers with a body the test supplies, limited to a query and a number of times', async () => {
+    gateway = mockGateway({ fixtures, baseUrl }).reply(
+      'books:shelf',
+      'search',
+      { body: { page: 1, items: [{ id: 'x', title: 'Supplied' }] } },
+      { query: { q: 'tides' }, times: 1 },
+    );
+    const first = await pdg.run('books:shelf', 'search', { q: 'tides', limit: 2 });
+    expect(first.items[0]?.title).toBe('Supplied');
+    const second = await pdg.run('books:shelf', 'search', { q: 'tides', limit: 2 });
+    expect(second.items[0]?.title).toBe('Tides of Glass');
+  });
+
+  it('fail() answers with the error envelope, status and Retry-After the test supplies', async () => {
+    gateway = mockGateway({ baseUrl }).fail('books:shelf', 'book', {
+      status: 429,
+      message: 'Rate limit exceeded',
+      retryAfter: 30,
+    });
+    const error = await failure(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
+    expect([error.code, error.gatewayMessage, error.retryAfter]).toEqual(['RATE_LIMITED', 'Rate limit exceeded', 30]);
+  });
+
+  it('with apiKey set, a request with another key gets 401', async () => {
+    gateway = mockGateway({ fixtures, baseUrl, apiKey: 'the-right-key' });
+    const error = await failure(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
+    expect(error.code).toBe('AUTH');
+  });
+
+  it('close() removes its interceptor and leaves the test with no mock', async () => {
+    gateway = mockGateway({ fixtures, baseUrl });
+    gateway.close();
+    const error = await failure(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
+    // nock's own answer once no interceptor of this host is left.
+    expect(error.message).toContain('Nock: No match for request');
+    expect(error.message).not.toContain('made-up-key');
+  });
+});
