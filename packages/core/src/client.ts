@@ -216,9 +216,10 @@ function scrub(error: PdgError, apiKey: string): PdgError {
     content: error.content,
     issues: error.issues,
   };
-  if (!JSON.stringify(fields).includes(apiKey)) return error;
+  const redacted = redact(fields, apiKey);
+  if (JSON.stringify(redacted) === JSON.stringify(fields)) return error;
   return new PdgError({
-    ...redact(fields, apiKey),
+    ...redacted,
     code: error.code,
     status: error.status,
     provider: error.provider,

@@ -94,3 +94,16 @@ function typeOf(base: SchemaNode, integer: boolean, openValues: unknown): ParamI
       return 'unknown';
   }
 }
+
+/** `/v1/jobs:jobboard/job/{jobId}` */
+export function endpointPath(providerId: string, endpoint: EndpointDefinition): string {
+  return `/v1/${providerId}/${endpoint.path}${endpoint.pathParam ? `/{${endpoint.pathParam}}` : ''}`;
+}
+
+/** A cache time in words: `30 s`, `2 min`, `1 h`, `1 day`. */
+export function formatSeconds(seconds: number): string {
+  if (seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? '' : 's'}`;
+  if (seconds % 3_600 === 0) return `${seconds / 3_600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}

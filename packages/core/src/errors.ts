@@ -111,9 +111,12 @@ export function isPdgError(value: unknown): value is PdgError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
 }
 
+/** Shorter secrets are not searched for: they would match inside ordinary words. */
+const minimumRedactedLength = 4;
+
 /** Replaces every occurrence of `secret` in strings anywhere inside `value`. */
 export function redact<T>(value: T, secret: string): T {
-  if (!secret) return value;
+  if (secret.length < minimumRedactedLength) return value;
   if (typeof value === 'string') return value.replaceAll(secret, '[redacted]') as T;
   if (Array.isArray(value)) return value.map((item) => redact(item, secret)) as T;
   if (typeof value === 'object' && value !== null) {

@@ -16,13 +16,21 @@ export {
   type Paging,
   type ProviderDefinition,
 } from './contract.js';
-export { acceptsUnknownParams, describeParams, type ParamInfo } from './describe.js';
+export {
+  acceptsUnknownParams,
+  describeParams,
+  endpointPath,
+  formatSeconds,
+  type ParamInfo,
+} from './describe.js';
 export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
 export { defineFixtures, type Fixture, type FixtureOf } from './fixtures.js';
 export type { HookContext, Hooks } from './hooks.js';
+export { paramsFromStrings } from './params-from-strings.js';
 export { buildUrl } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
+export { validateParams } from './pipeline/validate-params.js';
 export {
   booleanParam,
   enumParam,

@@ -1,20 +1,17 @@
-import { type AnyProvider, describeParams, type EndpointDefinition, type ParamInfo } from '@pdg/core';
+import {
+  type AnyProvider,
+  acceptsUnknownParams,
+  describeParams,
+  type EndpointDefinition,
+  endpointPath,
+  formatSeconds,
+  type ParamInfo,
+} from '@pdg/core';
+
+export { endpointPath, formatSeconds };
 
 export const readmeStart = '<!-- endpoints:start (generated from the definitions: pnpm readme) -->';
 export const readmeEnd = '<!-- endpoints:end -->';
-
-/** `GET /v1/jobs:jobboard/job/{jobId}` */
-export function endpointPath(providerId: string, endpoint: EndpointDefinition): string {
-  return `/v1/${providerId}/${endpoint.path}${endpoint.pathParam ? `/{${endpoint.pathParam}}` : ''}`;
-}
-
-/** `2 min`, `1 h`, `30 s`, `1 day`. */
-export function formatSeconds(seconds: number): string {
-  if (seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? '' : 's'}`;
-  if (seconds % 3_600 === 0) return `${seconds / 3_600} h`;
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
-}
 
 /** The markdown endpoint reference of a provider: each endpoint's path, cache, paging and params. */
 export function renderEndpoints(provider: AnyProvider): string {
@@ -46,6 +43,9 @@ function renderEndpoint(providerId: string, name: string, endpoint: EndpointDefi
   } else {
     lines.push('| param | type | required | default | rule | description |', '|---|---|---|---|---|---|');
     for (const param of params) lines.push(renderParam(param));
+    if (acceptsUnknownParams(endpoint)) {
+      lines.push('', 'The spec does not list all of its params: others are accepted and sent as given.');
+    }
   }
   return lines.join('\n');
 }

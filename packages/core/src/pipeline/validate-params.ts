@@ -40,6 +40,15 @@ function ruleOf(issue: Issue, path: string, endpoint: EndpointDefinition): strin
   if (issue.kind === 'schema' && issue.received === 'undefined' && path !== 'params') return 'is required';
   if (path === 'params' && issue.kind === 'schema') return `must be an object (received ${issue.received})`;
   // Our schema builders word their own rules ("must be at most 50"); valibot's type checks say "Invalid type: ...".
-  if (issue.message.startsWith('must')) return `${issue.message} (received ${issue.received})`;
-  return `must be ${issue.expected ?? 'valid'} (received ${issue.received})`;
+  const rule = issue.message.startsWith('Invalid ') ? `must be ${issue.expected ?? 'valid'}` : issue.message;
+  const received = receivedOf(issue);
+  return received === undefined ? rule : `${rule} (received ${received})`;
+}
+
+/** The value the caller gave, for the message; nothing for a rule on the whole params object. */
+function receivedOf(issue: Issue): string | undefined {
+  if (issue.kind === 'schema') return issue.received;
+  const input = issue.input;
+  if (typeof input === 'object' && input !== null) return undefined;
+  return typeof input === 'string' ? JSON.stringify(input) : String(input);
 }

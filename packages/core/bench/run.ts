@@ -1,0 +1,108 @@
+/**
+ * `pnpm bench` for @pdg/core. Every figure is a ratio to a baseline measured in the same run:
+ * - size: a one-call client bundled with ky and valibot, against the same call written by hand with
+ *   ky and valibot (esbuild, minified, gzipped);
+ * - speed: run() through the whole pipeline against a stub fetch, against the hand-written ky + valibot
+ *   call on the same stub, so the ratio is the pipeline's own cost.
+ */
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import ky from 'ky';
+import * as v from 'valibot';
+import {
+  createClient,
+  defineEndpoint,
+  defineProvider,
+  integerParam,
+  optional,
+  record,
+  stringParam,
+} from '../dist/index.js';
+
+async function bundledSize(entry: string): Promise<{ minified: number; gzipped: number }> {
+  const result = await build({
+    entryPoints: [new URL(entry, import.meta.url).pathname],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    alias: { '@pdg/core': new URL('../dist/index.js', import.meta.url).pathname },
+  });
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+  return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
+
+const pdgSize = await bundledSize('./one-call-client.js');
+const baseSize = await bundledSize('./baseline-client.js');
+console.log('size (esbuild --bundle --minify, gzip -9)');
+console.log(`  one-call pdg client:        ${kb(pdgSize.minified)} min, ${kb(pdgSize.gzipped)} gzip`);
+console.log(`  hand-written ky + valibot:  ${kb(baseSize.minified)} min, ${kb(baseSize.gzipped)} gzip`);
+console.log(`  ratio (gzip):               ${(pdgSize.gzipped / baseSize.gzipped).toFixed(2)}x`);
+console.log(`  pdg's own share (gzip):     ${kb(pdgSize.gzipped - baseSize.gzipped)}`);
+
+const body = JSON.stringify({
+  items: Array.from({ length: 20 }, (_, index) => ({ id: `b${index}`, title: `Book ${index}`, year: 2000 + index })),
+});
+const stubFetch = async () => new Response(body, { headers: { 'content-type': 'application/json' } });
+
+const shelf = defineProvider({
+  id: 'books:shelf',
+  description: 'Books.',
+  endpoints: {
+    search: defineEndpoint({
+      path: 'search',
+      description: 'Search books.',
+      params: v.strictObject({
+        q: stringParam('words'),
+        limit: optional(integerParam('page size', { min: 1, max: 50 })),
+      }),
+      response: v.looseObject({ items: v.array(record({ id: v.string(), title: v.string() })) }),
+    }),
+  },
+});
+const pdg = createClient({
+  providers: [shelf],
+  apiKey: 'bench-key',
+  baseUrl: 'https://bench.pdg.test',
+  fetch: stubFetch,
+});
+
+const params = v.strictObject({ q: v.string(), limit: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(50))) });
+const response = v.looseObject({
+  items: v.array(v.looseObject({ id: v.nullish(v.string()), title: v.nullish(v.string()) })),
+});
+const api = ky.create({ fetch: stubFetch, headers: { 'x-api-key': 'bench-key' } });
+
+const viaPdg = () => pdg.run('books:shelf', 'search', { q: 'tides', limit: 5 });
+const byHand = async () =>
+  v.parse(
+    response,
+    await api
+      .get('https://bench.pdg.test/v1/books:shelf/search', { searchParams: v.parse(params, { q: 'tides', limit: 5 }) })
+      .json(),
+  );
+
+async function timeOf(call: () => Promise<unknown>, count: number): Promise<number> {
+  const started = performance.now();
+  for (let index = 0; index < count; index++) await call();
+  return performance.now() - started;
+}
+
+const calls = 2_000;
+await timeOf(viaPdg, 300);
+await timeOf(byHand, 300);
+// Alternate rounds so drift in the machine's load falls on both sides alike; keep the best of each.
+let best = { pdg: Number.POSITIVE_INFINITY, hand: Number.POSITIVE_INFINITY };
+for (let round = 0; round < 5; round++) {
+  best = {
+    pdg: Math.min(best.pdg, await timeOf(viaPdg, calls)),
+    hand: Math.min(best.hand, await timeOf(byHand, calls)),
+  };
+}
+console.log(`\nspeed (${calls} calls against a stub fetch, best of 5 rounds)`);
+console.log(`  run() through the pipeline: ${((best.pdg / calls) * 1000).toFixed(1)} µs a call`);
+console.log(`  hand-written ky + valibot:  ${((best.hand / calls) * 1000).toFixed(1)} µs a call`);
+console.log(`  ratio:                      ${(best.pdg / best.hand).toFixed(2)}x`);
