@@ -1,0 +1,281 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type AnyProvider,
+  describeParams,
+  type EndpointDefinition,
+  type Fixture,
+  isPdgError,
+  type Paging,
+  paramsFromStrings,
+  validateParams,
+} from '@pdg/core';
+import { bestFixture } from './answer.js';
+import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
+import { buildPage, decodeCursor, listingItems, payloadOf } from './pages.js';
+import { type RateLimit, RateLimiter } from './rate-limit.js';
+
+export interface MockGatewayOptions {
+  /** The providers to serve, such as `[catalogstore, jobboard]`. */
+  readonly providers: readonly AnyProvider[];
+  /** Their fixtures, such as `[...catalogstoreFixtures, ...jobboardFixtures]`. */
+  readonly fixtures: readonly Fixture[];
+  /** Default 127.0.0.1: the mock is for this machine. */
+  readonly host?: string;
+  /** Default 0: a free port, read it back from `url`. */
+  readonly port?: number;
+  /** Accepted API keys. Default: any non-empty key. */
+  readonly apiKeys?: readonly string[];
+  /** Items in each paged listing, made from its fixtures' items. Default 250. */
+  readonly listingSize?: number;
+  /** A request-rate limit per API key, answered with 429 and `Retry-After`. */
+  readonly rateLimit?: RateLimit;
+  /** Faults applied to matching requests, in order, each `times` times. */
+  readonly faults?: readonly ServerFault[];
+  /** Latency added to every answer, in ms. */
+  readonly latencyMs?: number;
+}
+
+export interface RunningMockGateway {
+  /** `http://127.0.0.1:<port>`: use it as the client's `baseUrl`. */
+  readonly url: string;
+  readonly port: number;
+  /** Requests answered so far. */
+  readonly requestCount: number;
+  /** Adds a fault for the requests to come (`{ status: 503, times: 2 }`). */
+  addFault(fault: ServerFault): void;
+  clearFaults(): void;
+  /** Stops listening and ends open connections. */
+  close(): Promise<void>;
+}
+
+type Answer = { status: number; body: unknown; headers?: Record<string, string>; raw?: string };
+
+const errorBody = (message: string, content?: unknown) => ({
+  status: 'error',
+  message,
+  ...(content === undefined ? {} : { content }),
+});
+
+/** Starts a local gateway that serves the providers' endpoints from their fixtures. */
+export async function startMockGateway(options: MockGatewayOptions): Promise<RunningMockGateway> {
+  const providers = new Map(options.providers.map((provider) => [provider.id, provider]));
+  const faults = new FaultQueue();
+  for (const fault of options.faults ?? []) faults.add(fault);
+  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+  const listingSize = options.listingSize ?? 250;
+  let requestCount = 0;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const answer = (request: IncomingMessage, url: URL): { answer: Answer; fault?: Fault } => {
+    if (request.method !== 'GET') {
+      return { answer: { status: 405, body: errorBody('Only GET is served: every gateway operation is a read.') } };
+    }
+    const match = /^\/v1\/([^/]+)\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname);
+    if (!match) {
+      return {
+        answer: {
+          status: 404,
+          body: errorBody(`No route ${url.pathname}: paths look like /v1/{category}:{provider}/{endpoint}[/{id}].`),
+        },
+      };
+    }
+    const [, providerId = '', endpointPath = '', pathValue] = match.map((part) =>
+      part === undefined ? part : decodeURIComponent(part),
+    );
+    const provider = providers.get(providerId);
+    if (!provider) {
+      return {
+        answer: {
+          status: 404,
+          body: errorBody(
+            `Unknown provider "${providerId}". This gateway serves: ${[...providers.keys()].join(', ')}.`,
+          ),
+        },
+      };
+    }
+    const found = Object.entries(provider.endpoints).find(([, endpoint]) => endpoint.path === endpointPath);
+    if (!found) {
+      const names = Object.values(provider.endpoints).map((endpoint) => endpoint.path);
+      return {
+        answer: {
+          status: 404,
+          body: errorBody(`Unknown endpoint "${endpointPath}" of ${providerId}. Its endpoints: ${names.join(', ')}.`),
+        },
+      };
+    }
+    const [endpointName, endpoint] = found;
+    if ((pathValue === undefined) !== (endpoint.pathParam === undefined)) {
+      const shape = endpoint.pathParam
+        ? `/v1/${providerId}/${endpointPath}/{${endpoint.pathParam}}`
+        : `/v1/${providerId}/${endpointPath}`;
+      return { answer: { status: 404, body: errorBody(`No route ${url.pathname}: this endpoint is ${shape}.`) } };
+    }
+
+    const key = request.headers['x-api-key'];
+    if (typeof key !== 'string' || key === '') {
+      return { answer: { status: 401, body: errorBody('Missing API key: send it in the x-api-key header.') } };
+    }
+    if (options.apiKeys && !options.apiKeys.includes(key)) {
+      return { answer: { status: 401, body: errorBody('Invalid API key.') } };
+    }
+    if (limiter) {
+      const wait = limiter.check(key);
+      if (wait > 0) {
+        return {
+          answer: {
+            status: 429,
+            body: errorBody('Rate limit exceeded for this API key.'),
+            headers: { 'retry-after': String(wait) },
+          },
+        };
+      }
+    }
+
+    let fault: Fault | undefined;
+    const requested = request.headers[faultHeader];
+    if (typeof requested === 'string') {
+      try {
+        fault = parseFaultHeader(requested);
+      } catch (error) {
+        return { answer: { status: 400, body: errorBody(`Bad ${faultHeader} header: ${(error as Error).message}.`) } };
+      }
+    }
+    fault = { ...faults.take(providerId, endpointName), ...fault };
+    if (fault.status !== undefined) {
+      const headers: Record<string, string> =
+        fault.status === 429 ? { 'retry-after': String(fault.retryAfter ?? 1) } : {};
+      const message =
+        fault.status === 429
+          ? 'Rate limit exceeded (injected fault).'
+          : `Upstream source failed (injected fault ${fault.status}).`;
+      return { answer: { status: fault.status, body: errorBody(message), headers }, fault };
+    }
+
+    const raw = Object.fromEntries(url.searchParams);
+    if (endpoint.pathParam !== undefined && pathValue !== undefined) raw[endpoint.pathParam] = pathValue;
+    let params: Record<string, unknown>;
+    try {
+      params = validateParams(providerId, endpointName, endpoint, paramsFromStrings(endpoint, raw));
+    } catch (error) {
+      if (!isPdgError(error)) throw error;
+      const detail = error.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
+      return {
+        answer: { status: 400, body: errorBody(`Invalid params: ${detail}.`, { issues: error.issues }) },
+        fault,
+      };
+    }
+
+    const own = options.fixtures.filter(
+      (fixture) => fixture.provider === providerId && fixture.endpoint === endpointName,
+    );
+    const chosen = bestFixture(own, endpoint, params);
+    if (!chosen) {
+      const what = endpoint.pathParam ? `${endpoint.pathParam} "${pathValue}"` : 'these params';
+      return {
+        answer: { status: 404, body: errorBody(`Not found: the mock gateway has no ${endpointName} for ${what}.`) },
+        fault,
+      };
+    }
+    const headers: Record<string, string> = {};
+    if (endpoint.cacheSeconds !== undefined) headers['cache-control'] = `public, max-age=${endpoint.cacheSeconds}`;
+    if (fault.malformed)
+      return {
+        answer: { status: 200, body: undefined, raw: '{"status": "success", "content": {"items": [', headers },
+        fault,
+      };
+    const status = chosen.status ?? 200;
+    if (!endpoint.paging || status !== 200) return { answer: { status, body: chosen.response, headers }, fault };
+    const page = pageOf(endpoint as EndpointDefinition & { paging: Paging }, own, chosen, params, listingSize);
+    if ('error' in page) return { answer: { status: 400, body: errorBody(page.error) }, fault };
+    const body = endpoint.envelope ? { ...(chosen.response as object), content: page.body } : page.body;
+    return { answer: { status, body, headers }, fault };
+  };
+
+  const server = createServer((request, response) => {
+    requestCount++;
+    const url = new URL(request.url ?? '/', 'http://mock.invalid');
+    let result: { answer: Answer; fault?: Fault };
+    try {
+      result = answer(request, url);
+    } catch (error) {
+      result = { answer: { status: 500, body: errorBody(`Mock gateway error: ${(error as Error).message}`) } };
+    }
+    const latency = (options.latencyMs ?? 0) + (result.fault?.latencyMs ?? 0);
+    if (latency <= 0) return send(response, result.answer);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      send(response, result.answer);
+    }, latency);
+    timers.add(timer);
+    response.on('close', () => {
+      clearTimeout(timer);
+      timers.delete(timer);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    get requestCount() {
+      return requestCount;
+    },
+    addFault: (fault) => faults.add(fault),
+    clearFaults: () => faults.clear(),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function pageOf(
+  endpoint: EndpointDefinition & { paging: Paging },
+  fixtures: readonly Fixture[],
+  chosen: Fixture,
+  params: Readonly<Record<string, unknown>>,
+  listingSize: number,
+): { body: Record<string, unknown> } | { error: string } {
+  const template = (payloadOf(endpoint, chosen) ?? {}) as Record<string, unknown>;
+  const items = listingItems(endpoint, fixtures, chosen, listingSize);
+  const templateItems = template[endpoint.paging.items];
+  const fixtureSize = Array.isArray(templateItems) && templateItems.length > 0 ? templateItems.length : 10;
+  // The page size asked for, else the documented default, as the gateway would use it, else the fixtures' own.
+  const sizeParam = describeParams(endpoint).find((param) => param.name === 'limit' || param.name === 'count');
+  const requestedSize = sizeParam ? (params[sizeParam.name] ?? sizeParam.default) : undefined;
+  const pageSize = typeof requestedSize === 'number' && requestedSize > 0 ? requestedSize : fixtureSize;
+  if (endpoint.paging.kind === 'page') {
+    const page = typeof params.page === 'number' ? params.page : 1;
+    return { body: buildPage(endpoint, template, items, { offset: (page - 1) * pageSize, pageSize, page }) };
+  }
+  const cursor = params.cursor;
+  const offset = typeof cursor === 'string' ? decodeCursor(cursor) : 0;
+  if (offset === undefined) {
+    return {
+      error: `Invalid params: cursor "${String(cursor)}" is not a cursor this gateway gave (send back a nextCursor).`,
+    };
+  }
+  return { body: buildPage(endpoint, template, items, { offset, pageSize }) };
+}
+
+function send(response: ServerResponse, answer: Answer): void {
+  const text = answer.raw ?? JSON.stringify(answer.body);
+  response.writeHead(answer.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...answer.headers,
+  });
+  response.end(text);
+}
