@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import {
+  type AnyProvider,
+  createClient,
+  describeParams,
+  type EndpointDefinition,
+  isPdgError,
+  paramsFromStrings,
+} from '@pdg/core';
+import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
+import { integerFlag, type ParsedArgs, parseArgs, UsageError } from './args.js';
+import { formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
+import { fixtures, providers } from './providers.js';
+
+const usage = `pdg: call Public-Data Gateway endpoints from a terminal.
+
+Usage:
+  pdg providers                                  list the providers
+  pdg describe <provider> [endpoint]             endpoints, params, limits and defaults
+  pdg run <provider> <endpoint> [--<param> <value> ...] [options]
+  pdg mock [--port N] [--host H]                 serve the mock gateway until interrupted
+
+Options of run:
+  --all              walk every page, one NDJSON line per item (progress on stderr)
+  --max-items N      with --all: stop after N items
+  --max-pages N      with --all: stop after N pages
+  --mock             answer from the built-in mock gateway (no key, no network)
+  --api-key K        default: PDG_API_KEY
+  --base-url URL     default: PDG_BASE_URL
+  --timeout MS       for the whole call, retries included
+  --no-validate      return bodies as they are, without checking the documented shape
+  --pretty, --compact  JSON layout (default: pretty on a terminal, compact otherwise)
+
+Exit codes: 0 ok, 1 the gateway or the network failed, 2 usage (bad param, unknown provider or endpoint).
+Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`;
+
+const runOptions = new Set([
+  'all',
+  'max-items',
+  'max-pages',
+  'mock',
+  'api-key',
+  'base-url',
+  'timeout',
+  'no-validate',
+  'pretty',
+  'compact',
+]);
+
+function findProvider(id: string | undefined): AnyProvider {
+  const known = providers.map((provider) => provider.id).join(', ');
+  if (id === undefined) throw new UsageError(`Name a provider: ${known}.`);
+  const provider = providers.find((candidate) => candidate.id === id);
+  if (!provider) throw new UsageError(`Unknown provider "${id}". Providers: ${known}.`);
+  return provider;
+}
+
+function findEndpoint(provider: AnyProvider, name: string | undefined): EndpointDefinition {
+  const names = Object.keys(provider.endpoints).join(', ');
+  if (name === undefined) throw new UsageError(`Name an endpoint of ${provider.id}: ${names}.`);
+  const endpoint = Object.hasOwn(provider.endpoints, name) ? provider.endpoints[name] : undefined;
+  if (!endpoint) throw new UsageError(`Unknown endpoint "${name}" of ${provider.id}. Endpoints: ${names}.`);
+  return endpoint;
+}
+
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.write(`${text}\n`)) resolve();
+    else stream.once('drain', resolve);
+  });
+}
+
+async function run(args: ParsedArgs): Promise<void> {
+  const [, providerId, endpointName, ...extra] = args.positionals;
+  const provider = findProvider(providerId);
+  const endpoint = findEndpoint(provider, endpointName);
+  if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
+  const raw: Record<string, string> = {};
+  for (const [name, value] of args.flags) if (!runOptions.has(name)) raw[name] = value;
+  const params = paramsFromStrings(endpoint, raw);
+  const all = args.flags.has('all');
+  const maxItems = integerFlag(args.flags, 'max-items');
+  const maxPages = integerFlag(args.flags, 'max-pages');
+  if (!all && (maxItems !== undefined || maxPages !== undefined))
+    throw new UsageError('--max-items and --max-pages go with --all.');
+  if (all && !endpoint.paging)
+    throw new UsageError(`${provider.id} ${endpointName} is not paged: run it without --all.`);
+  const timeout = integerFlag(args.flags, 'timeout');
+  const useMock = args.flags.has('mock');
+
+  let mock: RunningMockGateway | undefined;
+  try {
+    if (useMock) mock = await startMockGateway({ providers, fixtures });
+    const apiKey = useMock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
+    const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
+    if (!apiKey)
+      throw new UsageError(
+        'No API key: set PDG_API_KEY or pass --api-key (or add --mock to answer from the built-in mock gateway).',
+      );
+    if (!baseUrl)
+      throw new UsageError(
+        'No gateway URL: set PDG_BASE_URL or pass --base-url (or add --mock to answer from the built-in mock gateway).',
+      );
+    const pdg = createClient({
+      providers,
+      apiKey,
+      baseUrl,
+      ...(timeout === undefined ? {} : { timeout }),
+      validate: args.flags.has('no-validate') ? 'off' : 'strict',
+    });
+    // The CLI calls endpoints by the names typed at run time, so it takes the untyped view of the client.
+    const untyped = pdg as unknown as {
+      run(provider: string, endpoint: string, params: unknown): Promise<unknown>;
+      pages(
+        provider: string,
+        endpoint: string,
+        params: unknown,
+        options: unknown,
+      ): AsyncIterable<Record<string, unknown>>;
+    };
+    if (!all) {
+      const result = await untyped.run(provider.id, endpointName as string, params);
+      const pretty = args.flags.has('pretty') || (process.stdout.isTTY && !args.flags.has('compact'));
+      await write(process.stdout, JSON.stringify(result, null, pretty ? 2 : undefined));
+      return;
+    }
+    const items = (endpoint.paging as { items: string }).items;
+    let itemCount = 0;
+    let pageCount = 0;
+    walk: for await (const page of untyped.pages(
+      provider.id,
+      endpointName as string,
+      params,
+      maxPages === undefined ? {} : { maxPages },
+    )) {
+      pageCount++;
+      for (const item of (page[items] as unknown[] | undefined) ?? []) {
+        if (maxItems !== undefined && itemCount >= maxItems) break walk;
+        await write(process.stdout, JSON.stringify(item));
+        itemCount++;
+      }
+      process.stderr.write(`page ${pageCount}: ${itemCount} items so far\n`);
+      if (maxItems !== undefined && itemCount >= maxItems) break;
+    }
+    process.stderr.write(`done: ${itemCount} items from ${pageCount} pages\n`);
+  } finally {
+    await mock?.close();
+  }
+}
+
+async function serveMock(args: ParsedArgs): Promise<void> {
+  const port = integerFlag(args.flags, 'port') ?? 4010;
+  const host = args.flags.get('host') ?? '127.0.0.1';
+  const gateway = await startMockGateway({ providers, fixtures, port, host });
+  process.stderr.write(
+    `pdg mock gateway: ${gateway.url} (any non-empty x-api-key)\n` +
+      `  serving ${providers.map((provider) => provider.id).join(', ')}\n` +
+      `  try: PDG_BASE_URL=${gateway.url} PDG_API_KEY=any pdg run music:catalogstore search --q "velvet orbit" --limit 3\n` +
+      '  Ctrl-C stops it.\n',
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await gateway.close();
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv);
+  const command = args.positionals[0];
+  if (args.flags.has('version')) {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    await write(process.stdout, manifest.version);
+    return 0;
+  }
+  if (command === undefined || args.flags.has('help') || command === 'help') {
+    await write(command === undefined && !args.flags.has('help') ? process.stderr : process.stdout, usage);
+    return command === undefined && !args.flags.has('help') ? 2 : 0;
+  }
+  switch (command) {
+    case 'providers':
+      await write(process.stdout, formatProviders(providers));
+      return 0;
+    case 'describe': {
+      const provider = findProvider(args.positionals[1]);
+      const name = args.positionals[2];
+      await write(
+        process.stdout,
+        name === undefined ? formatProvider(provider) : formatEndpoint(provider.id, name, findEndpoint(provider, name)),
+      );
+      return 0;
+    }
+    case 'run':
+      await run(args);
+      return 0;
+    case 'mock':
+      await serveMock(args);
+      return 0;
+    default:
+      throw new UsageError(`Unknown command "${command}". Commands: providers, describe, run, mock (pdg --help).`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`pdg: ${error.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    if (isPdgError(error) && error.code === 'INVALID_PARAMS') {
+      const provider = providers.find((candidate) => candidate.id === error.provider);
+      const endpoint = provider?.endpoints[error.endpoint ?? ''];
+      const valid = endpoint
+        ? ['', `Params of ${error.provider} ${error.endpoint}:`, ...formatParams(describeParams(endpoint))]
+        : [];
+      process.stderr.write(
+        `pdg: ${error.issues.map((issue) => `--${issue.path} ${issue.message}`).join('\n     ')}\n${valid.join('\n')}\n`,
+      );
+      process.exitCode = 2;
+      return;
+    }
+    if (isPdgError(error)) {
+      process.stderr.write(`pdg: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stderr.write(`pdg: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,77 @@
+import {
+  type AnyProvider,
+  describeParams,
+  type EndpointDefinition,
+  endpointPath,
+  formatSeconds,
+  type ParamInfo,
+} from '@pdg/core';
+
+/** `pdg providers`: one line a provider. */
+export function formatProviders(providers: readonly AnyProvider[]): string {
+  const width = Math.max(...providers.map((provider) => provider.id.length));
+  return providers
+    .map(
+      (provider) =>
+        `${provider.id.padEnd(width)}  ${provider.description} (${Object.keys(provider.endpoints).join(', ')})`,
+    )
+    .join('\n');
+}
+
+/** `pdg describe <provider>`: its endpoints, one line each. */
+export function formatProvider(provider: AnyProvider): string {
+  const names = Object.keys(provider.endpoints);
+  const width = Math.max(...names.map((name) => name.length));
+  const lines = [`${provider.id}: ${provider.description}`, ''];
+  for (const [name, endpoint] of Object.entries(provider.endpoints))
+    lines.push(`  ${name.padEnd(width)}  ${endpoint.description}`);
+  lines.push('', `Details: pdg describe ${provider.id} <endpoint>`);
+  return lines.join('\n');
+}
+
+/** `pdg describe <provider> <endpoint>`: the path, cache, paging and each param. */
+export function formatEndpoint(providerId: string, name: string, endpoint: EndpointDefinition): string {
+  const lines = [
+    `${providerId} ${name}: ${endpoint.description}`,
+    `GET ${endpointPath(providerId, endpoint)}`,
+    `cache: ${endpoint.cacheSeconds === undefined ? 'not documented' : formatSeconds(endpoint.cacheSeconds)}; paging: ${
+      endpoint.paging
+        ? `${endpoint.paging.kind === 'page' ? 'page-numbered' : 'cursor'} over "${endpoint.paging.items}" (--all walks it)`
+        : 'none'
+    }`,
+    '',
+  ];
+  if (endpoint.undocumented) {
+    lines.push('The spec names this endpoint without describing it: pass any --name value params.');
+    return lines.join('\n');
+  }
+  const params = describeParams(endpoint);
+  if (params.length === 0) lines.push('No params.');
+  else lines.push('Params:', ...formatParams(params));
+  lines.push(
+    '',
+    `Example: pdg run ${providerId} ${name}${params
+      .filter((param) => param.required)
+      .map((param) => ` --${param.name} <${param.type}>`)
+      .join('')}`,
+  );
+  return lines.join('\n');
+}
+
+export function formatParams(params: readonly ParamInfo[]): string[] {
+  const width = Math.max(...params.map((param) => `--${param.name} <${param.type}>`.length));
+  return params.map((param) => {
+    const rule: string[] = [param.required ? 'required' : 'optional'];
+    if (param.inPath) rule.push('path segment');
+    if (param.values)
+      rule.push(
+        `${param.open ? 'named: ' : 'one of '}${param.values.join(', ')}${param.open ? ' (others accepted)' : ''}`,
+      );
+    if (param.min !== undefined && param.max !== undefined) rule.push(`${param.min} to ${param.max}`);
+    else if (param.min !== undefined) rule.push(`at least ${param.min}`);
+    else if (param.max !== undefined) rule.push(`at most ${param.max}`);
+    if (param.format) rule.push(param.format);
+    if (param.default !== undefined) rule.push(`default ${String(param.default)}`);
+    return `  ${`--${param.name} <${param.type}>`.padEnd(width)}  ${param.description} [${rule.join('; ')}]`;
+  });
+}

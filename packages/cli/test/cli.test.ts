@@ -1,0 +1,201 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startMockGateway } from '@pdg/mock';
+import { catalogstore } from '@pdg/music-catalogstore';
+import { fixtures } from '@pdg/music-catalogstore/fixtures';
+import { describe, expect, it } from 'vitest';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const { PDG_API_KEY: _, PDG_BASE_URL: __, ...cleanEnv } = process.env;
+
+/** Runs `pdg` as a user would, with no PDG_* variables unless given, and returns what it printed. */
+function pdg(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cli, ...args],
+      { env: { ...cleanEnv, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('pdg providers and describe', () => {
+  it('lists every provider it ships with', async () => {
+    const { code, stdout } = await pdg(['providers']);
+    expect(code).toBe(0);
+    for (const id of ['music:catalogstore', 'jobs:jobboard', 'social-media:forum']) expect(stdout).toContain(id);
+  });
+
+  it('describes an endpoint: each param with type, enum, default, limits and description', async () => {
+    const { code, stdout } = await pdg(['describe', 'music:catalogstore', 'search']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('GET /v1/music:catalogstore/search');
+    expect(stdout).toMatch(/--q <string>\s+track, album or artist name \[required\]/);
+    expect(stdout).toMatch(
+      /--type <enum>\s+what to search for \[optional; one of track, album, artist; default track\]/,
+    );
+    expect(stdout).toMatch(/--limit <integer>\s+results per page \[optional; 1 to 50; default 25\]/);
+  });
+
+  it('describes a provider: its endpoints', async () => {
+    const { stdout } = await pdg(['describe', 'jobs:jobboard']);
+    expect(stdout).toContain('browse');
+    expect(stdout).toContain('Details: pdg describe jobs:jobboard <endpoint>');
+  });
+});
+
+describe('pdg run', () => {
+  it('prints the result as JSON on stdout (compact in a pipe) with --mock and no key', async () => {
+    const { code, stdout } = await pdg([
+      'run',
+      'music:catalogstore',
+      'search',
+      '--q',
+      'velvet orbit',
+      '--limit',
+      '3',
+      '--mock',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    const result = JSON.parse(stdout) as { items: { title: string }[] };
+    expect(result.items.map((item) => item.title)).toEqual(['Harbour Lights', 'Static Bloom', 'Low Tide Radio']);
+  });
+
+  it('--pretty indents the JSON', async () => {
+    const { stdout } = await pdg([
+      'run',
+      'music:catalogstore',
+      'search',
+      '--q=velvet orbit',
+      '--limit=3',
+      '--mock',
+      '--pretty',
+    ]);
+    expect(stdout).toContain('\n  "page": 1');
+  });
+
+  it('--all --max-items 50 writes exactly 50 NDJSON lines, progress on stderr', async () => {
+    const { code, stdout, stderr } = await pdg([
+      'run',
+      'jobs:jobboard',
+      'browse',
+      '--country',
+      'SG',
+      '--all',
+      '--max-items',
+      '50',
+      '--mock',
+    ]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(50);
+    const ids = lines.map((line) => (JSON.parse(line) as { jobId: string }).jobId);
+    expect(new Set(ids).size).toBe(50);
+    expect(stderr).toMatch(/done: 50 items from \d+ pages/);
+  });
+
+  it('a missing required param exits 2 and names it, with the valid params', async () => {
+    const { code, stdout, stderr } = await pdg(['run', 'music:catalogstore', 'search', '--mock']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('--q is required');
+    expect(stderr).toContain('Params of music:catalogstore search:');
+  });
+
+  it('a value outside the enum exits 2 with the accepted values', async () => {
+    const { code, stderr } = await pdg(['run', 'music:catalogstore', 'search', '--q', 'x', '--type', 'song', '--mock']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--type must be one of "track", "album", "artist" (received "song")');
+  });
+
+  it('an unknown provider or endpoint exits 2 and says what exists', async () => {
+    const provider = await pdg(['run', 'music:nothing', 'search', '--mock']);
+    expect(provider.code).toBe(2);
+    expect(provider.stderr).toContain(
+      'Unknown provider "music:nothing". Providers: music:catalogstore, jobs:jobboard, social-media:forum.',
+    );
+    const endpoint = await pdg(['run', 'music:catalogstore', 'lookup', '--mock']);
+    expect(endpoint.code).toBe(2);
+    expect(endpoint.stderr).toContain('Unknown endpoint "lookup" of music:catalogstore. Endpoints: search.');
+  });
+
+  it('without a key or --mock exits 2 and says how to give one', async () => {
+    const { code, stderr } = await pdg(['run', 'music:catalogstore', 'search', '--q', 'x']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('No API key: set PDG_API_KEY or pass --api-key');
+  });
+
+  it('a gateway failure exits 1 with the error code and message; PDG_* variables are used', async () => {
+    const gateway = await startMockGateway({ providers: [catalogstore], fixtures, apiKeys: ['right-key'] });
+    try {
+      const refused = await pdg(['run', 'music:catalogstore', 'search', '--q', 'velvet orbit', '--limit', '3'], {
+        PDG_BASE_URL: gateway.url,
+        PDG_API_KEY: 'wrong-key',
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('failed (AUTH, HTTP 401): Invalid API key.');
+      const allowed = await pdg(['run', 'music:catalogstore', 'search', '--q', 'velvet orbit', '--limit', '3'], {
+        PDG_BASE_URL: gateway.url,
+        PDG_API_KEY: 'right-key',
+      });
+      expect(allowed.code).toBe(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('an unreachable gateway exits 1 with NETWORK', async () => {
+    const { code, stderr } = await pdg([
+      'run',
+      'music:catalogstore',
+      'search',
+      '--q',
+      'x',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--api-key',
+      'k',
+    ]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('could not reach http://127.0.0.1:9');
+  });
+
+  it('no command prints the usage and exits 2; --help exits 0', async () => {
+    expect((await pdg([])).code).toBe(2);
+    const help = await pdg(['--help']);
+    expect([help.code, help.stdout.startsWith('pdg: call Public-Data Gateway endpoints')]).toEqual([0, true]);
+  });
+});
+
+describe('pdg mock', () => {
+  it('serves the mock gateway until interrupted', async () => {
+    const child: ChildProcess = spawn(process.execPath, [cli, 'mock', '--port', '0'], { env: cleanEnv });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let seen = '';
+        child.stderr?.on('data', (chunk: Buffer) => {
+          seen += chunk.toString();
+          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(seen);
+          if (match) resolve(match[0]);
+        });
+        child.once('exit', () => reject(new Error(`pdg mock exited early: ${seen}`)));
+      });
+      const response = await fetch(`${url}/v1/music:catalogstore/search?q=velvet+orbit&limit=3`, {
+        headers: { 'x-api-key': 'k' },
+      });
+      expect(response.status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
