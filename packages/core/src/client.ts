@@ -103,28 +103,18 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
   const call = async (providerId: string, endpointName: string, params: unknown, callOptions: CallOptions = {}) =>
     execute(settings, providerId, endpointName, lookup(registry, providerId, endpointName), params, callOptions);
 
+  // pages() and items() differ only in the walk they run over the same call.
+  const walk =
+    (walker: typeof walkPages) =>
+    (providerId: string, endpointName: string, params?: Record<string, unknown>, walkOptions?: ItemsOptions) =>
+      walker(call, providerId, endpointName, lookup(registry, providerId, endpointName), params, walkOptions);
+
   return {
     providers: options.providers,
     run: ((providerId: string, endpointName: string, params?: unknown, callOptions?: CallOptions) =>
       call(providerId, endpointName, params, callOptions)) as PdgClient<TProviders>['run'],
-    pages: ((providerId: string, endpointName: string, params?: Record<string, unknown>, pagesOptions?: PagesOptions) =>
-      walkPages(
-        call,
-        providerId,
-        endpointName,
-        lookup(registry, providerId, endpointName),
-        params,
-        pagesOptions,
-      )) as PdgClient<TProviders>['pages'],
-    items: ((providerId: string, endpointName: string, params?: Record<string, unknown>, itemsOptions?: ItemsOptions) =>
-      walkItems(
-        call,
-        providerId,
-        endpointName,
-        lookup(registry, providerId, endpointName),
-        params,
-        itemsOptions,
-      )) as PdgClient<TProviders>['items'],
+    pages: walk(walkPages) as PdgClient<TProviders>['pages'],
+    items: walk(walkItems) as PdgClient<TProviders>['items'],
   };
 }
 

@@ -1,17 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { isPdgError, PdgError, type PdgErrorCode } from '../src/index.js';
-import { gateway, testClient } from './harness.js';
+import { failure, gateway, testClient } from './harness.js';
 import { API_KEY } from './providers.js';
-
-async function failure(promise: Promise<unknown>): Promise<PdgError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  return error;
-}
 
 const browse = () => testClient().run('jobs:board', 'browse', { country: 'SG' });
 

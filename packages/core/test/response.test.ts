@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isPdgError, type PdgError } from '../src/index.js';
-import { gateway, testClient } from './harness.js';
+import { failure, gateway, testClient } from './harness.js';
 
 const track = { title: 'One More Time', trackId: 101, isExplicit: false };
-
-async function failure(promise: Promise<unknown>): Promise<PdgError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  return error;
-}
 
 describe('step 6: the envelope', () => {
   it('is unwrapped: the result is its content', async () => {

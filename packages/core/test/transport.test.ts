@@ -2,20 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffDelay, defaultRetryPolicy, isPdgError, type PdgError } from '../src/index.js';
-import { gateway, testClient } from './harness.js';
+import { backoffDelay, defaultRetryPolicy } from '../src/index.js';
+import { failure, gateway, testClient } from './harness.js';
 import { API_KEY, BASE_URL } from './providers.js';
 
 const emptyPage = { page: 1, items: [], hasMore: false, nextPage: null };
-
-async function failure(promise: Promise<unknown>): Promise<PdgError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  return error;
-}
 
 describe('step 3: headers', () => {
   it('sends x-api-key, accept: application/json and the configured headers', async () => {

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPdgError, type PdgError } from '../src/index.js';
-import { gateway, testClient } from './harness.js';
-
-async function rejection(promise: Promise<unknown>): Promise<PdgError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  return error;
-}
+import { failure, gateway, testClient } from './harness.js';
 
 describe('step 1: params are validated before anything is sent', () => {
   it('invalid params give INVALID_PARAMS naming the param and the rule, and no request is made', async () => {
     const scope = gateway().get(/.*/).reply(200, {});
     const pdg = testClient();
-    const error = await rejection(pdg.run('music:tunes', 'search', { q: 'daft punk', limit: 100 }));
+    const error = await failure(pdg.run('music:tunes', 'search', { q: 'daft punk', limit: 100 }));
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.issues).toEqual([{ path: 'limit', message: 'must be at most 50 (received 100)' }]);
     expect(error.message).toContain('limit must be at most 50 (received 100)');
@@ -26,14 +16,14 @@ describe('step 1: params are validated before anything is sent', () => {
   it('a missing required param is named as required', async () => {
     const pdg = testClient();
     // @ts-expect-error q is required
-    const error = await rejection(pdg.run('music:tunes', 'search', { limit: 5 }));
+    const error = await failure(pdg.run('music:tunes', 'search', { limit: 5 }));
     expect(error.issues).toEqual([{ path: 'q', message: 'is required' }]);
   });
 
   it('a value outside a closed enum lists the accepted values', async () => {
     const pdg = testClient();
     // @ts-expect-error 'song' is not one of the enum's values
-    const error = await rejection(pdg.run('music:tunes', 'search', { q: 'x', type: 'song' }));
+    const error = await failure(pdg.run('music:tunes', 'search', { q: 'x', type: 'song' }));
     expect(error.issues[0]).toEqual({
       path: 'type',
       message: 'must be one of "track", "album", "artist" (received "song")',
@@ -43,20 +33,20 @@ describe('step 1: params are validated before anything is sent', () => {
   it('a wrong type says what was expected', async () => {
     const pdg = testClient();
     // @ts-expect-error limit is a number
-    const error = await rejection(pdg.run('music:tunes', 'search', { q: 'x', limit: '5' }));
+    const error = await failure(pdg.run('music:tunes', 'search', { q: 'x', limit: '5' }));
     expect(error.issues[0]).toEqual({ path: 'limit', message: 'must be number (received "5")' });
   });
 
   it('a fractional value for a whole-number param is refused', async () => {
     const pdg = testClient();
-    const error = await rejection(pdg.run('music:tunes', 'search', { q: 'x', limit: 2.5 }));
+    const error = await failure(pdg.run('music:tunes', 'search', { q: 'x', limit: 2.5 }));
     expect(error.issues[0]?.message).toBe('must be a whole number (received 2.5)');
   });
 
   it('an unknown param (a typo) is refused with the accepted names', async () => {
     const pdg = testClient();
     // @ts-expect-error qq is not a param
-    const error = await rejection(pdg.run('music:tunes', 'search', { q: 'x', qq: 'y' }));
+    const error = await failure(pdg.run('music:tunes', 'search', { q: 'x', qq: 'y' }));
     expect(error.issues[0]).toEqual({
       path: 'qq',
       message: 'is not a param of this endpoint (accepted: q, type, limit, page, explicit, tags)',
@@ -66,7 +56,7 @@ describe('step 1: params are validated before anything is sent', () => {
   it('every broken rule is reported at once', async () => {
     const pdg = testClient();
     // @ts-expect-error two rules broken
-    const error = await rejection(pdg.run('music:tunes', 'search', { limit: 0 }));
+    const error = await failure(pdg.run('music:tunes', 'search', { limit: 0 }));
     expect(error.issues.map((issue) => issue.path).sort()).toEqual(['limit', 'q']);
   });
 

@@ -1,6 +1,7 @@
-import { createClient, isPdgError, type PdgError } from '@pdg/core';
+import { createClient } from '@pdg/core';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
+import { pdgErrorOf } from '@pdg/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { notes, fixtures as notesFixtures } from './provider.js';
@@ -28,15 +29,6 @@ async function get(path: string, headers: Record<string, string> = { 'x-api-key'
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<PdgError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  return error;
-}
-
 describe('the mock gateway over loopback HTTP', () => {
   it('listens on 127.0.0.1 on a free port', () => {
     expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -58,7 +50,7 @@ describe('the mock gateway over loopback HTTP', () => {
 
   it('answers a detail by its path id, and 404 for an id it does not have', async () => {
     expect(await client().run('test:notes', 'note', { noteId: 'n1' })).toEqual({ noteId: 'n1', text: 'Note 1' });
-    const error = await failure(client().run('test:notes', 'note', { noteId: 'nope' }));
+    const error = await pdgErrorOf(client().run('test:notes', 'note', { noteId: 'nope' }));
     expect([error.code, error.gatewayMessage]).toEqual([
       'NOT_FOUND',
       'Not found: the mock gateway has no note for noteId "nope".',
@@ -75,7 +67,7 @@ describe('the mock gateway over loopback HTTP', () => {
     const strict = await startMockGateway({ providers, fixtures: notesFixtures, apiKeys: ['key-a'] });
     try {
       const bad = createClient({ providers, apiKey: 'key-b', baseUrl: strict.url, retry: 0 });
-      expect((await failure(bad.run('test:notes', 'note', { noteId: 'n1' }))).code).toBe('AUTH');
+      expect((await pdgErrorOf(bad.run('test:notes', 'note', { noteId: 'n1' }))).code).toBe('AUTH');
       const good = createClient({ providers, apiKey: 'key-a', baseUrl: strict.url, retry: 0 });
       expect((await good.run('test:notes', 'note', { noteId: 'n1' })).noteId).toBe('n1');
     } finally {
@@ -170,7 +162,7 @@ describe('faults on demand', () => {
       retry: 0,
       headers: { 'x-pdg-mock-fault': 'malformed' },
     });
-    expect((await failure(pdg.run('test:notes', 'note', { noteId: 'n1' }))).code).toBe('PARSE');
+    expect((await pdgErrorOf(pdg.run('test:notes', 'note', { noteId: 'n1' }))).code).toBe('PARSE');
     const started = performance.now();
     const slow = await get('/v1/test:notes/note/n1', { 'x-api-key': 'k', 'x-pdg-mock-fault': 'latency=150' });
     expect(slow.status).toBe(200);
@@ -193,7 +185,7 @@ describe('faults on demand', () => {
       const pdg = createClient({ providers, apiKey: 'key-1', baseUrl: limited.url, retry: 0 });
       await pdg.run('test:notes', 'note', { noteId: 'n1' });
       await pdg.run('test:notes', 'note', { noteId: 'n1' });
-      const error = await failure(pdg.run('test:notes', 'note', { noteId: 'n1' }));
+      const error = await pdgErrorOf(pdg.run('test:notes', 'note', { noteId: 'n1' }));
       expect(error.code).toBe('RATE_LIMITED');
       expect(error.retryAfter).toBeGreaterThan(50);
       const other = createClient({ providers, apiKey: 'key-2', baseUrl: limited.url, retry: 0 });
@@ -217,7 +209,7 @@ describe("the SDK's retry policy against the mock's faults", () => {
     const before = gateway.requestCount;
     gateway.addFault({ status: 503, times: 2, provider: 'test:notes' });
     const pdg = createClient({ providers, apiKey: 'k', baseUrl: gateway.url, retry: { limit: 1, baseDelay: 10 } });
-    const error = await failure(pdg.run('test:notes', 'note', { noteId: 'n1' }));
+    const error = await pdgErrorOf(pdg.run('test:notes', 'note', { noteId: 'n1' }));
     expect(error.code).toBe('UPSTREAM');
     expect(gateway.requestCount - before).toBe(2);
     gateway.clearFaults();
@@ -235,7 +227,7 @@ describe("the SDK's retry policy against the mock's faults", () => {
     const before = gateway.requestCount;
     gateway.addFault({ status: 429, retryAfter: 0, times: 3, provider: 'test:notes' });
     const pdg = createClient({ providers, apiKey: 'k', baseUrl: gateway.url, retry: { limit: 2, baseDelay: 10 } });
-    const error = await failure(pdg.run('test:notes', 'note', { noteId: 'n1' }));
+    const error = await pdgErrorOf(pdg.run('test:notes', 'note', { noteId: 'n1' }));
     expect([error.code, error.retryAfter]).toEqual(['RATE_LIMITED', 0]);
     expect(gateway.requestCount - before).toBe(3);
   });

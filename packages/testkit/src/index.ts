@@ -1,3 +1,4 @@
+export { pdgErrorOf } from './errors.js';
 export {
   closestFixtures,
   describeNoMatch,

@@ -1,7 +1,7 @@
-import { createClient, isPdgError, type PdgError } from '@pdg/core';
+import { createClient } from '@pdg/core';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MockGateway, mockGateway } from '../src/index.js';
+import { type MockGateway, mockGateway, pdgErrorOf } from '../src/index.js';
 import { books, fixtures } from './provider.js';
 
 const baseUrl = 'https://gateway.pdg.test';
@@ -10,15 +10,6 @@ let gateway: MockGateway | undefined;
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => gateway?.close());
-
-async function failure(promise: Promise<unknown>): Promise<PdgError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  return error;
-}
 
 describe('mockGateway', () => {
   it('answers each endpoint from the fixture recorded for the same request', async () => {
@@ -35,7 +26,7 @@ describe('mockGateway', () => {
 
   it('a request that matches nothing fails with a message showing the request and the closest fixtures', async () => {
     gateway = mockGateway({ fixtures, baseUrl });
-    const error = await failure(pdg.run('books:shelf', 'search', { q: 'tides', limit: 3 }));
+    const error = await pdgErrorOf(pdg.run('books:shelf', 'search', { q: 'tides', limit: 3 }));
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('no fixture matches GET /v1/books:shelf/search?q=tides&limit=3');
     expect(error.message).toContain('search/tides: GET /v1/books:shelf/search?q=tides&limit=2 (differs in limit)');
@@ -62,20 +53,20 @@ describe('mockGateway', () => {
       message: 'Rate limit exceeded',
       retryAfter: 30,
     });
-    const error = await failure(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
+    const error = await pdgErrorOf(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
     expect([error.code, error.gatewayMessage, error.retryAfter]).toEqual(['RATE_LIMITED', 'Rate limit exceeded', 30]);
   });
 
   it('with apiKey set, a request with another key gets 401', async () => {
     gateway = mockGateway({ fixtures, baseUrl, apiKey: 'the-right-key' });
-    const error = await failure(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
+    const error = await pdgErrorOf(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
     expect(error.code).toBe('AUTH');
   });
 
   it('close() removes its interceptor and leaves the test with no mock', async () => {
     gateway = mockGateway({ fixtures, baseUrl });
     gateway.close();
-    const error = await failure(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
+    const error = await pdgErrorOf(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
     // nock's own answer once no interceptor of this host is left.
     expect(error.message).toContain('Nock: No match for request');
     expect(error.message).not.toContain('made-up-key');
