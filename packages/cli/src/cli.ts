@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import {
   type AnyProvider,
+  callEndpoint,
   createClient,
   describeParams,
   type EndpointDefinition,
   isPdgError,
   paramsFromStrings,
+  walkEndpoint,
 } from '@pdg/core';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, UsageError } from './args.js';
@@ -108,18 +110,8 @@ async function run(args: ParsedArgs): Promise<void> {
       ...(timeout === undefined ? {} : { timeout }),
       validate: args.flags.has('no-validate') ? 'off' : 'strict',
     });
-    // The CLI calls endpoints by the names typed at run time, so it takes the untyped view of the client.
-    const untyped = pdg as unknown as {
-      run(provider: string, endpoint: string, params: unknown): Promise<unknown>;
-      pages(
-        provider: string,
-        endpoint: string,
-        params: unknown,
-        options: unknown,
-      ): AsyncIterable<Record<string, unknown>>;
-    };
     if (!all) {
-      const result = await untyped.run(provider.id, endpointName as string, params);
+      const result = await callEndpoint(pdg, provider.id, endpointName as string, params);
       const pretty = args.flags.has('pretty') || (process.stdout.isTTY && !args.flags.has('compact'));
       await write(process.stdout, JSON.stringify(result, null, pretty ? 2 : undefined));
       return;
@@ -127,14 +119,15 @@ async function run(args: ParsedArgs): Promise<void> {
     const items = (endpoint.paging as { items: string }).items;
     let itemCount = 0;
     let pageCount = 0;
-    walk: for await (const page of untyped.pages(
+    walk: for await (const page of walkEndpoint(
+      pdg,
       provider.id,
       endpointName as string,
       params,
       maxPages === undefined ? {} : { maxPages },
     )) {
       pageCount++;
-      for (const item of (page[items] as unknown[] | undefined) ?? []) {
+      for (const item of ((page as Record<string, unknown>)[items] as unknown[] | undefined) ?? []) {
         if (maxItems !== undefined && itemCount >= maxItems) break walk;
         await write(process.stdout, JSON.stringify(item));
         itemCount++;

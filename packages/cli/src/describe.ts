@@ -33,7 +33,7 @@ export function formatProvider(provider: AnyProvider): string {
 export function formatEndpoint(providerId: string, name: string, endpoint: EndpointDefinition): string {
   const lines = [
     `${providerId} ${name}: ${endpoint.description}`,
-    `GET ${endpointPath(providerId, endpoint)}`,
+    `GET ${endpointPath(providerId, endpoint, name)}`,
     `cache: ${endpoint.cacheSeconds === undefined ? 'not documented' : formatSeconds(endpoint.cacheSeconds)}; paging: ${
       endpoint.paging
         ? `${endpoint.paging.kind === 'page' ? 'page-numbered' : 'cursor'} over "${endpoint.paging.items}" (--all walks it)`
@@ -72,6 +72,6 @@ export function formatParams(params: readonly ParamInfo[]): string[] {
     else if (param.max !== undefined) rule.push(`at most ${param.max}`);
     if (param.format) rule.push(param.format);
     if (param.default !== undefined) rule.push(`default ${String(param.default)}`);
-    return `  ${`--${param.name} <${param.type}>`.padEnd(width)}  ${param.description} [${rule.join('; ')}]`;
+    return `  ${`--${param.name} <${param.type}>`.padEnd(width)}  ${param.description.replace(/\s+/g, ' ')} [${rule.join('; ')}]`;
   });
 }

@@ -13,8 +13,11 @@ export type Paging =
 
 /** One gateway endpoint, described as data. */
 export interface EndpointDefinition<TParams extends AnySchema = AnySchema, TResponse extends AnySchema = AnySchema> {
-  /** The path segment after the provider id: `search` in `/v1/music:catalogstore/search`. */
-  readonly path: string;
+  /**
+   * The path segment after the provider id: `search` in `/v1/music:catalogstore/search`. Defaults to the
+   * endpoint's key in `endpoints`; give it only where the two differ.
+   */
+  readonly path?: string;
   /** The param sent as the last path segment (`jobId` in `job/{jobId}`); never sent as a query string. */
   readonly pathParam?: string;
   /** Valibot schema of the params object. It must not add defaults: only what the caller passes is sent. */
@@ -23,7 +26,7 @@ export interface EndpointDefinition<TParams extends AnySchema = AnySchema, TResp
   readonly response: TResponse;
   /** The gateway's documented response-cache time, in seconds. */
   readonly cacheSeconds?: number;
-  /** Paging metadata; present on endpoints `pages()` and `items()` can walk. */
+  /** Paging metadata, set by spreading `pageOf(...)` or `cursorPageOf(...)`; never written by hand. */
   readonly paging?: Paging;
   /** The body is the `{ status, message, content }` envelope; the result is its `content`. */
   readonly envelope?: boolean;
@@ -51,26 +54,34 @@ export type AnyProvider = ProviderDefinition<string, Record<string, EndpointDefi
 const providerIdPattern = /^[a-z0-9-]+:[a-z0-9-]+$/;
 const pathPattern = /^[a-z0-9-]+$/i;
 
+/** Endpoints as a defined provider holds them: every `path` filled in. */
+export type WithPaths<TEndpoints extends Record<string, EndpointDefinition>> = {
+  readonly [K in keyof TEndpoints]: TEndpoints[K] & { readonly path: string };
+};
+
 /**
- * Declares a provider. The object is returned as is (typed with its literal id and endpoint names);
- * the shape is checked once here so a malformed provider fails at import, not at the first call.
+ * Declares a provider, typed with its literal id and endpoint names. Each endpoint's `path` defaults to
+ * its key. The shape is checked once here so a malformed provider fails at import, not at the first call.
  */
 export function defineProvider<const TId extends string, const TEndpoints extends Record<string, EndpointDefinition>>(
   provider: ProviderDefinition<TId, TEndpoints>,
-): ProviderDefinition<TId, TEndpoints> {
+): ProviderDefinition<TId, WithPaths<TEndpoints>> {
   if (!providerIdPattern.test(provider.id)) {
     throw new TypeError(
       `Provider id "${provider.id}" must look like "category:provider" (lowercase letters, digits and dashes).`,
     );
   }
+  const endpoints: Record<string, EndpointDefinition> = {};
   for (const [name, endpoint] of Object.entries(provider.endpoints)) {
-    if (!pathPattern.test(endpoint.path)) {
+    const path = endpoint.path ?? name;
+    if (!pathPattern.test(path)) {
       throw new TypeError(
-        `${provider.id} endpoint "${name}": path "${endpoint.path}" must be one path segment (letters, digits, dashes).`,
+        `${provider.id} endpoint "${name}": path "${path}" must be one path segment (letters, digits, dashes).`,
       );
     }
+    endpoints[name] = endpoint.path === undefined ? { ...endpoint, path } : endpoint;
   }
-  return provider;
+  return { ...provider, endpoints: endpoints as WithPaths<TEndpoints> };
 }
 
 /** Declares one endpoint, keeping its exact type (schemas, paging) for inference. */

@@ -1,5 +1,5 @@
 import type { EndpointDefinition } from './contract.js';
-import { anyText } from './schema.js';
+import { anyText, descriptionOf } from './schema.js';
 
 /** What a param is, read back from its schema: for `pdg describe`, READMEs and the conformance suite. */
 export interface ParamInfo {
@@ -49,15 +49,14 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
   const required = schema.type !== 'optional' && schema.type !== 'nullish' && schema.type !== 'undefinedable';
   const inner = required ? schema : (schema.wrapped ?? schema);
   const [base, ...actions] = inner.pipe ?? [inner];
-  let description = '';
+  const description = descriptionOf(schema) || descriptionOf(inner) || '';
   let metadata: Record<string, unknown> = {};
   let min: number | undefined;
   let max: number | undefined;
   let integer = false;
   let format: string | undefined;
   for (const action of actions) {
-    if (action.type === 'description') description = action.description ?? '';
-    else if (action.type === 'metadata') metadata = { ...metadata, ...action.metadata };
+    if (action.type === 'metadata') metadata = { ...metadata, ...action.metadata };
     else if (action.type === 'min_value' && Number.isFinite(action.requirement)) min = action.requirement as number;
     else if (action.type === 'max_value' && Number.isFinite(action.requirement)) max = action.requirement as number;
     else if (action.type === 'integer') integer = true;
@@ -95,9 +94,9 @@ function typeOf(base: SchemaNode, integer: boolean, openValues: unknown): ParamI
   }
 }
 
-/** `/v1/jobs:jobboard/job/{jobId}` */
-export function endpointPath(providerId: string, endpoint: EndpointDefinition): string {
-  return `/v1/${providerId}/${endpoint.path}${endpoint.pathParam ? `/{${endpoint.pathParam}}` : ''}`;
+/** `/v1/jobs:jobboard/job/{jobId}`. `name` stands in for a `path` the endpoint leaves to its key. */
+export function endpointPath(providerId: string, endpoint: EndpointDefinition, name?: string): string {
+  return `/v1/${providerId}/${endpoint.path ?? name}${endpoint.pathParam ? `/{${endpoint.pathParam}}` : ''}`;
 }
 
 /** A cache time in words: `30 s`, `2 min`, `1 h`, `1 day`. */

@@ -1,3 +1,4 @@
+export { callEndpoint, walkEndpoint } from './call-endpoint.js';
 export {
   type CallOptions,
   type ClientOptions,
@@ -15,6 +16,7 @@ export {
   type EndpointDefinition,
   type Paging,
   type ProviderDefinition,
+  type WithPaths,
 } from './contract.js';
 export {
   acceptsUnknownParams,
@@ -23,9 +25,31 @@ export {
   formatSeconds,
   type ParamInfo,
 } from './describe.js';
+export {
+  contentOf,
+  type ErrorEnvelope,
+  errorEnvelope,
+  isErrorEnvelope,
+  isSuccessEnvelope,
+  type SuccessEnvelope,
+  successEnvelope,
+} from './envelope.js';
 export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
-export { defineFixtures, type Fixture, type FixtureOf } from './fixtures.js';
+export {
+  defineFixtures,
+  type Exchange,
+  type Fixture,
+  type FixtureOf,
+  type RecordedRequest,
+} from './fixtures/define.js';
 export type { HookContext, Hooks } from './hooks.js';
+export {
+  type CursorPageFields,
+  cursorPageOf,
+  type PagedResponse,
+  type PageFields,
+  pageOf,
+} from './page-schema.js';
 export { paramsFromStrings } from './params-from-strings.js';
 export { buildUrl } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';
@@ -33,14 +57,22 @@ export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } 
 export { validateParams } from './pipeline/validate-params.js';
 export {
   booleanParam,
+  type CursorParams,
+  cursorParams,
+  described,
+  descriptionOf,
   enumParam,
   type Fields,
   fields,
   integerParam,
   numberParam,
+  type OptionalField,
   openEnumParam,
   optional,
+  optionalField,
+  type PageParams,
   type ParamDoc,
+  pageParams,
   record,
   stringParam,
 } from './schema.js';

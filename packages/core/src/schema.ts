@@ -1,7 +1,11 @@
 /**
  * Schema builders for provider packages. They are plain valibot schemas carrying their documentation
- * (description, default, limits) as valibot metadata, so one definition drives validation, types,
- * `pdg describe` and generated READMEs.
+ * (default, limits, form) as valibot metadata, so one definition drives validation, types, `pdg describe`
+ * and generated READMEs.
+ *
+ * Descriptions are written once, as the JSDoc comment above a param or field: editors show it in hovers,
+ * and the build preset copies it onto the schema (see `described`) for `pdg describe` and the READMEs.
+ * Code built without the preset can pass the description as the builders' first argument instead.
  */
 import * as v from 'valibot';
 import type { AnySchema } from './contract.js';
@@ -13,14 +17,40 @@ export type ParamDoc = {
   readonly default?: string | number | boolean;
 };
 
+/** Where a schema's description is kept when it comes from a JSDoc comment. */
+export const descriptionKey = '~pdgDescription';
+
+/**
+ * The schema with `description` attached: a shallow copy, so a schema shared under two names keeps
+ * each name's own text, and validation runs exactly as before. Values that are not schemas are returned
+ * as they are. The build preset wraps every JSDoc-commented property of a provider's source in this call.
+ */
+export function described<T>(value: T, description: string): T {
+  if (typeof value !== 'object' || value === null || (value as { kind?: unknown }).kind !== 'schema') return value;
+  return { ...value, [descriptionKey]: description };
+}
+
+/** The description attached by `described` or by a builder's first argument, or `undefined`. */
+export function descriptionOf(schema: unknown): string | undefined {
+  const node = schema as { [descriptionKey]?: string; pipe?: readonly { type: string; description?: string }[] };
+  if (node?.[descriptionKey] !== undefined) return node[descriptionKey];
+  return node?.pipe?.find((action) => action.type === 'description' && action.description)?.description;
+}
+
 /** Stands in when a string param has no pattern, so every string param's pipe has the same shape. */
 export const anyText = /^/;
 
+type Bounds = { readonly min?: number; readonly max?: number } & ParamDoc;
+type StringExtra = ParamDoc & { readonly pattern?: RegExp; readonly patternMessage?: string };
+
+/** Splits the optional leading description from the options. */
+function args<T extends object>(first: string | T | undefined, second: T | undefined): [string, T] {
+  return typeof first === 'string' ? [first, second ?? ({} as T)] : ['', first ?? second ?? ({} as T)];
+}
+
 /** A string param; `pattern` refuses values of the wrong form, and `patternMessage` says what the form is. */
-export function stringParam(
-  description: string,
-  extra: ParamDoc & { readonly pattern?: RegExp; readonly patternMessage?: string } = {},
-) {
+export function stringParam(descriptionOrExtra?: string | StringExtra, maybeExtra?: StringExtra) {
+  const [description, extra] = args(descriptionOrExtra, maybeExtra);
   return v.pipe(
     v.string(),
     v.minLength(1, 'must not be empty'),
@@ -31,10 +61,8 @@ export function stringParam(
 }
 
 /** A whole-number param with optional bounds (an absent bound is infinite and never shown). */
-export function integerParam(
-  description: string,
-  bounds: { readonly min?: number; readonly max?: number } & ParamDoc = {},
-) {
+export function integerParam(descriptionOrBounds?: string | Bounds, maybeBounds?: Bounds) {
+  const [description, bounds] = args(descriptionOrBounds, maybeBounds);
   return v.pipe(
     v.number(),
     v.integer('must be a whole number'),
@@ -46,10 +74,8 @@ export function integerParam(
 }
 
 /** A number param (fractions allowed) with optional bounds. */
-export function numberParam(
-  description: string,
-  bounds: { readonly min?: number; readonly max?: number } & ParamDoc = {},
-) {
+export function numberParam(descriptionOrBounds?: string | Bounds, maybeBounds?: Bounds) {
+  const [description, bounds] = args(descriptionOrBounds, maybeBounds);
   return v.pipe(
     v.number(),
     v.finite('must be a finite number'),
@@ -63,9 +89,10 @@ export function numberParam(
 /** A closed enum: any other value is refused before sending. */
 export function enumParam<const T extends readonly [string, ...string[]]>(
   values: T,
-  description: string,
-  extra?: ParamDoc,
+  descriptionOrExtra?: string | ParamDoc,
+  maybeExtra?: ParamDoc,
 ) {
+  const [description, extra] = args(descriptionOrExtra, maybeExtra);
   return v.pipe(
     v.picklist(values, `must be one of ${values.map((value) => `"${value}"`).join(', ')}`),
     v.description(description),
@@ -79,9 +106,10 @@ export function enumParam<const T extends readonly [string, ...string[]]>(
  */
 export function openEnumParam<const T extends readonly [string, ...string[]]>(
   values: T,
-  description: string,
-  extra?: ParamDoc,
+  descriptionOrExtra?: string | ParamDoc,
+  maybeExtra?: ParamDoc,
 ) {
+  const [description, extra] = args(descriptionOrExtra, maybeExtra);
   const schema = v.pipe(
     v.string(),
     v.minLength(1, 'must not be empty'),
@@ -93,7 +121,8 @@ export function openEnumParam<const T extends readonly [string, ...string[]]>(
 }
 
 /** A `true`/`false` param. Booleans are sent as `true`/`false`. */
-export function booleanParam(description: string, extra?: ParamDoc) {
+export function booleanParam(descriptionOrExtra?: string | ParamDoc, maybeExtra?: ParamDoc) {
+  const [description, extra] = args(descriptionOrExtra, maybeExtra);
   return v.pipe(v.boolean(), v.description(description), v.metadata(docMeta(extra)));
 }
 
@@ -106,22 +135,107 @@ function docMeta(extra: ParamDoc | undefined): ParamDoc {
   return extra?.default === undefined ? {} : { default: extra.default };
 }
 
+/** The page-number and page-size params most listings share. */
+export interface PageParams {
+  /** Page number, 1-based. */
+  readonly page: v.OptionalSchema<ReturnType<typeof integerParam>, undefined>;
+  /** Page size. */
+  readonly limit: v.OptionalSchema<ReturnType<typeof integerParam>, undefined>;
+}
+
 /**
- * Response fields. The spec says "fields without a value are null or omitted", so every field
- * accepts null and absence; the caller's types say so too.
+ * `page` (from 1) and `limit` (from 1, up to `maxLimit`), both optional, for spreading into a params
+ * object: `v.strictObject({ q: stringParam(), ...pageParams({ maxLimit: 50, defaultLimit: 25 }) })`.
  */
+export function pageParams(
+  options: { readonly maxLimit?: number; readonly defaultLimit?: number; readonly defaultPage?: number } = {},
+): PageParams {
+  return {
+    page: described(
+      optional(
+        integerParam({ min: 1, ...(options.defaultPage === undefined ? {} : { default: options.defaultPage }) }),
+      ),
+      'Page number, 1-based.',
+    ),
+    limit: described(
+      optional(
+        integerParam({
+          min: 1,
+          ...(options.maxLimit === undefined ? {} : { max: options.maxLimit }),
+          ...(options.defaultLimit === undefined ? {} : { default: options.defaultLimit }),
+        }),
+      ),
+      'Page size.',
+    ),
+  };
+}
+
+/** The cursor and page-size params of cursor-paged listings. */
+export interface CursorParams {
+  /** The `nextCursor` of the prior response. */
+  readonly cursor: v.OptionalSchema<ReturnType<typeof stringParam>, undefined>;
+  /** Page size. */
+  readonly limit: v.OptionalSchema<ReturnType<typeof integerParam>, undefined>;
+}
+
+/** `cursor` and `limit` (from 1, up to `maxLimit`), both optional, for spreading into a params object. */
+export function cursorParams(
+  options: { readonly maxLimit?: number; readonly defaultLimit?: number } = {},
+): CursorParams {
+  return {
+    cursor: described(optional(stringParam()), 'The `nextCursor` of the prior response.'),
+    limit: pageParams(options).limit,
+  };
+}
+
+/**
+ * A response field the spec does not guarantee: the gateway may send `null` or leave it out ("fields
+ * without a value are null or omitted"). Both are accepted, and both come out as `undefined`, so a
+ * caller checks one kind of absence. With `validate: 'off'` the body is returned as sent, nulls included.
+ */
+export interface OptionalField<TWrapped extends AnySchema> extends v.NullishSchema<TWrapped, undefined> {
+  readonly '~types'?:
+    | {
+        readonly input: v.InferInput<TWrapped> | null | undefined;
+        readonly output: v.InferOutput<TWrapped> | undefined;
+        readonly issue: v.InferIssue<TWrapped>;
+      }
+    | undefined;
+}
+
+/** Marks one response field optional (null or absent in, `undefined` out). */
+export function optionalField<const TWrapped extends AnySchema>(schema: TWrapped): OptionalField<TWrapped> {
+  const base = v.nullish(schema);
+  return {
+    ...base,
+    // Same work as valibot's nullish, but null comes out as undefined: no extra pass over the body.
+    '~run'(dataset, config) {
+      if (dataset.value === null || dataset.value === undefined) {
+        (dataset as { value: unknown }).value = undefined;
+        (dataset as { typed: boolean }).typed = true;
+        return dataset as never;
+      }
+      return schema['~run'](dataset, config) as never;
+    },
+  } as OptionalField<TWrapped>;
+}
+
+/** Response fields, every one optional (null or absent in, `undefined` out). */
 export type Fields<TEntries extends v.ObjectEntries> = {
-  [K in keyof TEntries]: v.NullishSchema<TEntries[K], undefined>;
+  [K in keyof TEntries]: OptionalField<TEntries[K]>;
 };
 
-/** Wraps every entry in `nullish`, for spreading into an object next to required entries. */
+/** Wraps every entry in `optionalField`, for spreading into an object next to required entries. */
 export function fields<const TEntries extends v.ObjectEntries>(entries: TEntries): Fields<TEntries> {
   const out: Record<string, AnySchema> = {};
-  for (const [key, schema] of Object.entries(entries)) out[key] = v.nullish(schema);
+  for (const [key, schema] of Object.entries(entries)) {
+    const description = descriptionOf(schema);
+    out[key] = description === undefined ? optionalField(schema) : described(optionalField(schema), description);
+  }
   return out as Fields<TEntries>;
 }
 
-/** A response record: every field nullable or absent, unknown fields passed through. */
+/** A response record: every field optional (null or absent in, `undefined` out), unknown fields passed through. */
 export function record<const TEntries extends v.ObjectEntries>(entries: TEntries) {
   return v.looseObject(fields(entries));
 }

@@ -66,9 +66,18 @@ describe('step 7: response validation', () => {
     expect(result).toMatchObject({ servedBy: 'edge-2' });
   });
 
-  it('fields without a value may be null or omitted', async () => {
+  it('fields without a value may be null or omitted, and both read as undefined', async () => {
     gateway().get('/v1/jobs:board/job/j1').reply(200, { jobId: 'j1', title: null });
-    const result = await testClient().run('jobs:board', 'job', { jobId: 'j1' });
+    gateway().get('/v1/jobs:board/job/j2').reply(200, { jobId: 'j2' });
+    const withNull = await testClient().run('jobs:board', 'job', { jobId: 'j1' });
+    const omitted = await testClient().run('jobs:board', 'job', { jobId: 'j2' });
+    expect([withNull.title, omitted.title]).toEqual([undefined, undefined]);
+    expect(JSON.stringify(withNull)).toBe('{"jobId":"j1"}');
+  });
+
+  it("validate: 'off' returns the body as sent, nulls included", async () => {
+    gateway().get('/v1/jobs:board/job/j1').reply(200, { jobId: 'j1', title: null });
+    const result = await testClient().run('jobs:board', 'job', { jobId: 'j1' }, { validate: 'off' });
     expect(result).toEqual({ jobId: 'j1', title: null });
   });
 });

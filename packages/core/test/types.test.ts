@@ -11,7 +11,7 @@ describe('run() is typed from the providers passed to createClient', () => {
   it('infers the result type of an endpoint', async () => {
     gateway().get('/v1/jobs:board/job/j1').reply(200, { jobId: 'j1', title: 'Nurse' });
     const job = await testClient().run('jobs:board', 'job', { jobId: 'j1' });
-    expectTypeOf(job.jobId).toEqualTypeOf<string | null | undefined>();
+    expectTypeOf(job.jobId).toEqualTypeOf<string | undefined>();
     expectTypeOf(job).toHaveProperty('title');
   });
 
@@ -25,7 +25,7 @@ describe('run() is typed from the providers passed to createClient', () => {
   });
 
   it('types the items of a paged endpoint by its declared array', () => {
-    expectTypeOf<ItemOf<typeof jobs.endpoints.browse>['jobId']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<ItemOf<typeof jobs.endpoints.browse>['jobId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ResultOf<typeof jobs.endpoints.search>>().toEqualTypeOf<unknown>();
   });
 

@@ -1,18 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  type AnyProvider,
-  describeParams,
-  type EndpointDefinition,
-  type Fixture,
-  isPdgError,
-  type Paging,
-  paramsFromStrings,
-  validateParams,
-} from '@pdg/core';
-import { bestFixture } from './answer.js';
+import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
+import { createFixtureResponder, isRoute } from '@pdg/core/fixtures';
 import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
-import { buildPage, decodeCursor, listingItems, payloadOf } from './pages.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 
 export interface MockGatewayOptions {
@@ -51,73 +41,34 @@ export interface RunningMockGateway {
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string>; raw?: string };
 
-const errorBody = (message: string, content?: unknown) => ({
-  status: 'error',
-  message,
-  ...(content === undefined ? {} : { content }),
-});
-
 /** Starts a local gateway that serves the providers' endpoints from their fixtures. */
 export async function startMockGateway(options: MockGatewayOptions): Promise<RunningMockGateway> {
-  const providers = new Map(options.providers.map((provider) => [provider.id, provider]));
   const faults = new FaultQueue();
   for (const fault of options.faults ?? []) faults.add(fault);
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
-  const listingSize = options.listingSize ?? 250;
   let requestCount = 0;
   const timers = new Set<NodeJS.Timeout>();
 
+  const responder = createFixtureResponder({
+    providers: options.providers,
+    fixtures: options.fixtures,
+    listingSize: options.listingSize ?? 250,
+  });
+
   const answer = (request: IncomingMessage, url: URL): { answer: Answer; fault?: Fault } => {
     if (request.method !== 'GET') {
-      return { answer: { status: 405, body: errorBody('Only GET is served: every gateway operation is a read.') } };
+      return { answer: { status: 405, body: errorEnvelope('Only GET is served: every gateway operation is a read.') } };
     }
-    const match = /^\/v1\/([^/]+)\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname);
-    if (!match) {
-      return {
-        answer: {
-          status: 404,
-          body: errorBody(`No route ${url.pathname}: paths look like /v1/{category}:{provider}/{endpoint}[/{id}].`),
-        },
-      };
-    }
-    const [, providerId = '', endpointPath = '', pathValue] = match.map((part) =>
-      part === undefined ? part : decodeURIComponent(part),
-    );
-    const provider = providers.get(providerId);
-    if (!provider) {
-      return {
-        answer: {
-          status: 404,
-          body: errorBody(
-            `Unknown provider "${providerId}". This gateway serves: ${[...providers.keys()].join(', ')}.`,
-          ),
-        },
-      };
-    }
-    const found = Object.entries(provider.endpoints).find(([, endpoint]) => endpoint.path === endpointPath);
-    if (!found) {
-      const names = Object.values(provider.endpoints).map((endpoint) => endpoint.path);
-      return {
-        answer: {
-          status: 404,
-          body: errorBody(`Unknown endpoint "${endpointPath}" of ${providerId}. Its endpoints: ${names.join(', ')}.`),
-        },
-      };
-    }
-    const [endpointName, endpoint] = found;
-    if ((pathValue === undefined) !== (endpoint.pathParam === undefined)) {
-      const shape = endpoint.pathParam
-        ? `/v1/${providerId}/${endpointPath}/{${endpoint.pathParam}}`
-        : `/v1/${providerId}/${endpointPath}`;
-      return { answer: { status: 404, body: errorBody(`No route ${url.pathname}: this endpoint is ${shape}.`) } };
-    }
+    const route = responder.route(url.pathname);
+    if (!isRoute(route)) return { answer: route };
+    const providerId = route.provider.id;
 
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || key === '') {
-      return { answer: { status: 401, body: errorBody('Missing API key: send it in the x-api-key header.') } };
+      return { answer: { status: 401, body: errorEnvelope('Missing API key: send it in the x-api-key header.') } };
     }
     if (options.apiKeys && !options.apiKeys.includes(key)) {
-      return { answer: { status: 401, body: errorBody('Invalid API key.') } };
+      return { answer: { status: 401, body: errorEnvelope('Invalid API key.') } };
     }
     if (limiter) {
       const wait = limiter.check(key);
@@ -125,7 +76,7 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
         return {
           answer: {
             status: 429,
-            body: errorBody('Rate limit exceeded for this API key.'),
+            body: errorEnvelope('Rate limit exceeded for this API key.'),
             headers: { 'retry-after': String(wait) },
           },
         };
@@ -138,10 +89,12 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
       try {
         fault = parseFaultHeader(requested);
       } catch (error) {
-        return { answer: { status: 400, body: errorBody(`Bad ${faultHeader} header: ${(error as Error).message}.`) } };
+        return {
+          answer: { status: 400, body: errorEnvelope(`Bad ${faultHeader} header: ${(error as Error).message}.`) },
+        };
       }
     }
-    fault = { ...faults.take(providerId, endpointName), ...fault };
+    fault = { ...faults.take(providerId, route.endpointName), ...fault };
     if (fault.status !== undefined) {
       const headers: Record<string, string> =
         fault.status === 429 ? { 'retry-after': String(fault.retryAfter ?? 1) } : {};
@@ -149,47 +102,25 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
         fault.status === 429
           ? 'Rate limit exceeded (injected fault).'
           : `Upstream source failed (injected fault ${fault.status}).`;
-      return { answer: { status: fault.status, body: errorBody(message), headers }, fault };
+      return { answer: { status: fault.status, body: errorEnvelope(message), headers }, fault };
     }
 
-    const raw = Object.fromEntries(url.searchParams);
-    if (endpoint.pathParam !== undefined && pathValue !== undefined) raw[endpoint.pathParam] = pathValue;
-    let params: Record<string, unknown>;
-    try {
-      params = validateParams(providerId, endpointName, endpoint, paramsFromStrings(endpoint, raw));
-    } catch (error) {
-      if (!isPdgError(error)) throw error;
-      const detail = error.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
+    const fromFixtures = responder.answer(route, url.searchParams);
+    if (fault.malformed && fromFixtures.status === 200) {
       return {
-        answer: { status: 400, body: errorBody(`Invalid params: ${detail}.`, { issues: error.issues }) },
+        answer: {
+          status: 200,
+          body: undefined,
+          raw: '{"status": "success", "content": {"items": [',
+          headers: { ...fromFixtures.headers },
+        },
         fault,
       };
     }
-
-    const own = options.fixtures.filter(
-      (fixture) => fixture.provider === providerId && fixture.endpoint === endpointName,
-    );
-    const chosen = bestFixture(own, endpoint, params);
-    if (!chosen) {
-      const what = endpoint.pathParam ? `${endpoint.pathParam} "${pathValue}"` : 'these params';
-      return {
-        answer: { status: 404, body: errorBody(`Not found: the mock gateway has no ${endpointName} for ${what}.`) },
-        fault,
-      };
-    }
-    const headers: Record<string, string> = {};
-    if (endpoint.cacheSeconds !== undefined) headers['cache-control'] = `public, max-age=${endpoint.cacheSeconds}`;
-    if (fault.malformed)
-      return {
-        answer: { status: 200, body: undefined, raw: '{"status": "success", "content": {"items": [', headers },
-        fault,
-      };
-    const status = chosen.status ?? 200;
-    if (!endpoint.paging || status !== 200) return { answer: { status, body: chosen.response, headers }, fault };
-    const page = pageOf(endpoint as EndpointDefinition & { paging: Paging }, own, chosen, params, listingSize);
-    if ('error' in page) return { answer: { status: 400, body: errorBody(page.error) }, fault };
-    const body = endpoint.envelope ? { ...(chosen.response as object), content: page.body } : page.body;
-    return { answer: { status, body, headers }, fault };
+    return {
+      answer: { status: fromFixtures.status, body: fromFixtures.body, headers: { ...fromFixtures.headers } },
+      fault,
+    };
   };
 
   const server = createServer((request, response) => {
@@ -199,7 +130,7 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     try {
       result = answer(request, url);
     } catch (error) {
-      result = { answer: { status: 500, body: errorBody(`Mock gateway error: ${(error as Error).message}`) } };
+      result = { answer: { status: 500, body: errorEnvelope(`Mock gateway error: ${(error as Error).message}`) } };
     }
     const latency = (options.latencyMs ?? 0) + (result.fault?.latencyMs ?? 0);
     if (latency <= 0) return send(response, result.answer);
@@ -239,35 +170,6 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
         server.closeAllConnections();
       }),
   };
-}
-
-function pageOf(
-  endpoint: EndpointDefinition & { paging: Paging },
-  fixtures: readonly Fixture[],
-  chosen: Fixture,
-  params: Readonly<Record<string, unknown>>,
-  listingSize: number,
-): { body: Record<string, unknown> } | { error: string } {
-  const template = (payloadOf(endpoint, chosen) ?? {}) as Record<string, unknown>;
-  const items = listingItems(endpoint, fixtures, chosen, listingSize);
-  const templateItems = template[endpoint.paging.items];
-  const fixtureSize = Array.isArray(templateItems) && templateItems.length > 0 ? templateItems.length : 10;
-  // The page size asked for, else the documented default, as the gateway would use it, else the fixtures' own.
-  const sizeParam = describeParams(endpoint).find((param) => param.name === 'limit' || param.name === 'count');
-  const requestedSize = sizeParam ? (params[sizeParam.name] ?? sizeParam.default) : undefined;
-  const pageSize = typeof requestedSize === 'number' && requestedSize > 0 ? requestedSize : fixtureSize;
-  if (endpoint.paging.kind === 'page') {
-    const page = typeof params.page === 'number' ? params.page : 1;
-    return { body: buildPage(endpoint, template, items, { offset: (page - 1) * pageSize, pageSize, page }) };
-  }
-  const cursor = params.cursor;
-  const offset = typeof cursor === 'string' ? decodeCursor(cursor) : 0;
-  if (offset === undefined) {
-    return {
-      error: `Invalid params: cursor "${String(cursor)}" is not a cursor this gateway gave (send back a nextCursor).`,
-    };
-  }
-  return { body: buildPage(endpoint, template, items, { offset, pageSize }) };
 }
 
 function send(response: ServerResponse, answer: Answer): void {

@@ -53,7 +53,7 @@ describe('the mock gateway over loopback HTTP', () => {
     const error = await pdgErrorOf(client().run('test:notes', 'note', { noteId: 'nope' }));
     expect([error.code, error.gatewayMessage]).toEqual([
       'NOT_FOUND',
-      'Not found: the mock gateway has no note for noteId "nope".',
+      'Not found: no note for noteId "nope". Ids with fixtures: n1.',
     ]);
   });
 
@@ -105,17 +105,26 @@ describe('the mock gateway over loopback HTTP', () => {
 });
 
 describe('paging across pages made from the fixtures', () => {
-  it('page-numbered: page, count, hasMore, nextPage and total are consistent', async () => {
+  it('a request a fixture records is answered as recorded: its pages are the listing', async () => {
     const first = await get('/v1/test:notes/list?limit=2');
-    expect(first.body).toMatchObject({ page: 1, count: 2, hasMore: true, nextPage: 2, total: 250 });
-    expect(first.body.items).toEqual([
+    expect(first.body).toEqual(notesFixtures.find((fixture) => fixture.name === 'page-1')?.response);
+    const second = await get('/v1/test:notes/list?limit=2&page=2');
+    expect(second.body).toMatchObject({ page: 2, count: 1, hasMore: false, nextPage: null, total: 3 });
+  });
+
+  it('page-numbered, other page sizes: page, count, hasMore, nextPage and total are consistent', async () => {
+    const first = await get('/v1/test:notes/list?limit=5');
+    expect(first.body).toMatchObject({ page: 1, count: 5, hasMore: true, nextPage: 2, total: 250 });
+    expect(first.body.items.slice(0, 4)).toEqual([
       { noteId: 'n1', text: 'Note 1' },
       { noteId: 'n2', text: 'Note 2' },
+      { noteId: 'n3', text: 'Note 3' },
+      { noteId: 'n1-2', text: 'Note 1' },
     ]);
-    const last = await get('/v1/test:notes/list?limit=2&page=125');
-    expect(last.body).toMatchObject({ page: 125, count: 2, hasMore: false, nextPage: null });
-    const beyond = await get('/v1/test:notes/list?limit=2&page=126');
-    expect(beyond.body).toMatchObject({ page: 126, count: 0, items: [], hasMore: false, nextPage: null });
+    const last = await get('/v1/test:notes/list?limit=5&page=50');
+    expect(last.body).toMatchObject({ page: 50, count: 5, hasMore: false, nextPage: null });
+    const beyond = await get('/v1/test:notes/list?limit=5&page=51');
+    expect(beyond.body).toMatchObject({ page: 51, count: 0, items: [], hasMore: false, nextPage: null });
   });
 
   it('items() walks hundreds of distinct items and ends at hasMore: false', async () => {
@@ -129,7 +138,7 @@ describe('paging across pages made from the fixtures', () => {
     expect(ids.size).toBe(250);
   });
 
-  it('cursor: nextCursor leads through the listing; a cursor it did not give is refused', async () => {
+  it("cursor: nextCursor leads through the listing; a fixture's own cursor is followed; any other is refused", async () => {
     let pages = 0;
     let total = 0;
     for await (const page of client().pages('test:notes', 'feed', { limit: 50 })) {
@@ -137,9 +146,12 @@ describe('paging across pages made from the fixtures', () => {
       total += page.notes.length;
     }
     expect([pages, total]).toEqual([5, 250]);
-    const foreign = await get('/v1/test:notes/feed?cursor=c2');
+    const recorded = await get('/v1/test:notes/feed?cursor=c2');
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.notes[0]).toEqual({ noteId: 'n1-2', text: 'Note 1' });
+    const foreign = await get('/v1/test:notes/feed?cursor=zz9');
     expect(foreign.status).toBe(400);
-    expect(foreign.body.message).toContain('cursor "c2" is not a cursor this gateway gave');
+    expect(foreign.body.message).toContain('cursor "zz9" is not a cursor of /v1/test:notes/feed');
   });
 
   it('a listing narrowed by params is made from the fixtures of that listing only', async () => {

@@ -58,21 +58,18 @@ export const fixtures = defineFixtures(notes, [
     endpoint: 'list',
     name: 'page-1',
     params: { limit: 2 },
-    request: { path: '/v1/test:notes/list', query: { limit: '2' } },
     response: { page: 1, count: 2, items: [n(1), n(2)], total: 3, hasMore: true, nextPage: 2 },
   },
   {
     endpoint: 'list',
     name: 'page-2',
     params: { limit: 2, page: 2 },
-    request: { path: '/v1/test:notes/list', query: { limit: '2', page: '2' } },
     response: { page: 2, count: 1, items: [n(3)], total: 3, hasMore: false, nextPage: null },
   },
   {
     endpoint: 'list',
     name: 'topic-garden',
     params: { topic: 'garden' },
-    request: { path: '/v1/test:notes/list', query: { topic: 'garden' } },
     response: {
       page: 1,
       count: 1,
@@ -86,14 +83,12 @@ export const fixtures = defineFixtures(notes, [
     endpoint: 'feed',
     name: 'first',
     params: {},
-    request: { path: '/v1/test:notes/feed', query: {} },
     response: { notes: [n(1), n(2), n(3)], hasMore: true, nextCursor: 'c2' },
   },
   {
     endpoint: 'note',
     name: 'n1',
     params: { noteId: 'n1' },
-    request: { path: '/v1/test:notes/note/n1', query: {} },
     response: n(1),
   },
 ]);

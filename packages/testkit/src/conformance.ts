@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs';
 import {
   type AnyProvider,
+  callEndpoint,
+  contentOf,
   createClient,
   describeParams,
-  type EndpointDefinition,
   type Fixture,
   isPdgError,
   type ParamInfo,
+  type RecordedRequest,
 } from '@pdg/core';
+import { createFixtureResponder, formatRequest } from '@pdg/core/fixtures';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { endpointPath, updateReadme } from './docs.js';
-import { formatRequest, queryDifferences, type RecordedRequest, recordedRequest } from './match.js';
 
 export interface ConformanceOptions {
   /**
@@ -25,28 +27,23 @@ export interface ConformanceOptions {
 
 const baseUrl = 'https://conformance.pdg.test';
 
-/** A client whose fetch records each request and answers it with the given fixture's response. */
-function recordingClient(provider: AnyProvider, answer?: Fixture) {
+/** A client whose fetch records each request and answers it as the testkit and the mock gateway do. */
+function recordingClient(provider: AnyProvider, fixtures: readonly Fixture[]) {
   const sent: RecordedRequest[] = [];
+  const responder = createFixtureResponder({ fixtures, providers: [provider] });
   const client = createClient({
     providers: [provider],
     apiKey: 'conformance-key',
     baseUrl,
     retry: 0,
     fetch: async (input, init) => {
-      sent.push(recordedRequest(new URL(new Request(input, init).url)));
-      if (!answer) return Response.json({ status: 'error', message: 'no answer prepared' }, { status: 500 });
-      return Response.json(answer.response, { status: answer.status ?? 200 });
+      const url = new URL(new Request(input, init).url);
+      sent.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
+      const answer = responder.respond(url);
+      return Response.json(answer.body, { status: answer.status, headers: answer.headers });
     },
   });
-  // The client is typed for this one provider, but the suite calls endpoints by runtime name.
-  const run = client.run as unknown as (provider: string, endpoint: string, params: unknown) => Promise<unknown>;
-  return { run, sent };
-}
-
-/** The body a fixture yields once the envelope, if any, is taken off. */
-function unwrapped(endpoint: EndpointDefinition, fixture: Fixture): unknown {
-  return endpoint.envelope ? (fixture.response as { content?: unknown }).content : fixture.response;
+  return { run: (endpoint: string, params: unknown) => callEndpoint(client, provider.id, endpoint, params), sent };
 }
 
 function brokenValues(param: ParamInfo): { value: unknown; why: string }[] {
@@ -61,8 +58,8 @@ function brokenValues(param: ParamInfo): { value: unknown; why: string }[] {
 }
 
 async function expectRefused(provider: AnyProvider, endpointName: string, params: unknown, paramName: string) {
-  const { run, sent } = recordingClient(provider);
-  const error = await run(provider.id, endpointName, params).then(
+  const { run, sent } = recordingClient(provider, []);
+  const error = await run(endpointName, params).then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
@@ -72,9 +69,10 @@ async function expectRefused(provider: AnyProvider, endpointName: string, params
 }
 
 /**
- * The provider conformance suite: one line in a provider package's tests registers checks of its
- * endpoints against the spec's paths, of its fixtures against its schemas, of the rules its params
- * enforce, of its paging metadata, and of the exact request each fixture records.
+ * The provider conformance suite: checks a provider's endpoints against the spec's paths, its fixtures
+ * against its schemas, the rules its params enforce, its descriptions, its paging metadata, and that
+ * every fixture answers the call its params make. Run for every provider package by the shared test
+ * preset; a package gives only its spec paths.
  */
 export function testProviderConformance(
   provider: AnyProvider,
@@ -83,7 +81,9 @@ export function testProviderConformance(
 ): void {
   describe(`${provider.id} conformance`, () => {
     it('registers every endpoint path the spec gives, and no other', () => {
-      const registered = Object.values(provider.endpoints).map((endpoint) => endpointPath(provider.id, endpoint));
+      const registered = Object.entries(provider.endpoints).map(([name, endpoint]) =>
+        endpointPath(provider.id, endpoint, name),
+      );
       expect([...registered].sort()).toEqual([...options.specPaths].sort());
     });
 
@@ -106,13 +106,17 @@ export function testProviderConformance(
 
     for (const [name, endpoint] of Object.entries(provider.endpoints)) {
       const own = fixtures.filter((fixture) => fixture.endpoint === name);
-      describe(`${name} (${endpointPath(provider.id, endpoint)})`, () => {
+      describe(`${name} (${endpointPath(provider.id, endpoint, name)})`, () => {
         it('has at least one fixture', () => {
           expect(own.length).toBeGreaterThan(0);
         });
 
-        it('has a description', () => {
+        it('has a description, and so does each documented param', () => {
           expect(endpoint.description.trim()).not.toBe('');
+          const undescribed = describeParams(endpoint)
+            .filter((param) => param.description.trim() === '')
+            .map((param) => param.name);
+          expect(undescribed, 'params without a JSDoc description').toEqual([]);
         });
 
         for (const fixture of own) {
@@ -124,34 +128,45 @@ export function testProviderConformance(
             });
 
             it('has a response that passes the response schema', () => {
+              if ((fixture.status ?? 200) !== 200) {
+                expect(fixture.response).toMatchObject({ status: 'error' });
+                return;
+              }
               if (endpoint.envelope) expect(fixture.response).toMatchObject({ status: 'success' });
-              const result = v.safeParse(endpoint.response, unwrapped(endpoint, fixture));
+              const result = v.safeParse(endpoint.response, contentOf(endpoint, fixture.response));
               expect(
                 result.issues?.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`) ?? [],
               ).toEqual([]);
             });
 
-            it('makes exactly the request it records when called with its params', async () => {
-              const { run, sent } = recordingClient(provider, fixture);
-              const result = await run(provider.id, name, fixture.params);
-              expect(sent).toHaveLength(1);
-              const [request] = sent as [RecordedRequest];
-              expect(formatRequest(request)).toBe(formatRequest({ path: fixture.request.path, query: request.query }));
-              expect(queryDifferences(request.query, fixture.request.query), formatRequest(request)).toEqual([]);
-              expect(result).toEqual(unwrapped(endpoint, fixture));
+            it('answers the call its params make, sending the request it records', async () => {
+              const { run, sent } = recordingClient(provider, [fixture]);
+              const outcome = await run(name, fixture.params).then(
+                (result) => ({ result }),
+                (error: unknown) => ({ error }),
+              );
+              expect(sent.map(formatRequest)).toEqual([formatRequest(fixture.request)]);
+              if ((fixture.status ?? 200) === 200) {
+                expect(outcome).toEqual({ result: v.parse(endpoint.response, contentOf(endpoint, fixture.response)) });
+              } else {
+                expect(
+                  isPdgError((outcome as { error?: unknown }).error) &&
+                    (outcome as { error: { status?: number } }).error.status,
+                ).toBe(fixture.status);
+              }
             });
 
-            if (endpoint.paging) {
+            if (endpoint.paging && (fixture.status ?? 200) === 200) {
               const items = endpoint.paging.items;
               it(`holds its items in the declared array \`${items}\``, () => {
-                const body = unwrapped(endpoint, fixture) as Record<string, unknown>;
+                const body = contentOf(endpoint, fixture.response) as Record<string, unknown>;
                 expect(Array.isArray(body[items]), `response.${items} is an array`).toBe(true);
               });
             }
           });
         }
 
-        const valid = own[0]?.params;
+        const valid = own.find((fixture) => (fixture.status ?? 200) === 200)?.params ?? own[0]?.params;
         if (valid && !endpoint.undocumented) {
           for (const param of describeParams(endpoint)) {
             if (param.required) {

@@ -23,7 +23,7 @@ export function renderEndpoints(provider: AnyProvider): string {
 
 function renderEndpoint(providerId: string, name: string, endpoint: EndpointDefinition): string {
   const facts = [
-    `\`GET ${endpointPath(providerId, endpoint)}\``,
+    `\`GET ${endpointPath(providerId, endpoint, name)}\``,
     `cache: ${endpoint.cacheSeconds === undefined ? 'not documented' : formatSeconds(endpoint.cacheSeconds)}`,
     `paging: ${
       endpoint.paging === undefined
@@ -67,7 +67,7 @@ function renderParam(param: ParamInfo): string {
     param.required ? 'yes' : 'no',
     param.default === undefined ? '' : `\`${String(param.default)}\``,
     rule.join('; '),
-    param.description.replaceAll('|', '\\|'),
+    param.description.replace(/\s+/g, ' ').replaceAll('|', '\\|'),
   ];
   return `| ${cells.join(' | ')} |`;
 }

@@ -1,13 +1,5 @@
+export { closestFixtures, describeNoMatch, exactFixture, formatRequest, queryDifferences } from '@pdg/core/fixtures';
 export { pdgErrorOf } from './errors.js';
-export {
-  closestFixtures,
-  describeNoMatch,
-  findFixture,
-  formatRequest,
-  queryDifferences,
-  type RecordedRequest,
-  recordedRequest,
-} from './match.js';
 export {
   type AnswerOptions,
   type MockFailure,

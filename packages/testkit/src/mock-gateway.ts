@@ -1,6 +1,6 @@
-import type { Fixture } from '@pdg/core';
+import { errorEnvelope, type Fixture, type RecordedRequest } from '@pdg/core';
+import { createFixtureResponder, type FixtureAnswer } from '@pdg/core/fixtures';
 import nock from 'nock';
-import { describeNoMatch, findFixture, type RecordedRequest, recordedRequest } from './match.js';
 
 export interface MockGatewayOptions {
   /** Fixtures to answer from, such as `fixtures` from `@pdg/music-catalogstore/fixtures`. */
@@ -9,6 +9,8 @@ export interface MockGatewayOptions {
   readonly baseUrl?: string;
   /** When set, requests without this `x-api-key` get a 401 error envelope, as the gateway answers. */
   readonly apiKey?: string;
+  /** Items in a listing made from its fixtures when a page no fixture records is asked for. Default 250. */
+  readonly listingSize?: number;
 }
 
 /** A body, or a status and a body, to answer with instead of the fixtures. */
@@ -59,7 +61,8 @@ const defaultBaseUrl = 'https://gateway.pdg.test';
 
 /**
  * Installs one nock interceptor that answers gateway requests from fixtures, or from the bodies and
- * errors a test supplies. A request that matches nothing is answered with a 404 error envelope whose
+ * errors a test supplies. Fixtures answer exactly as the mock gateway (`@pdg/mock`) answers them: both use
+ * core's fixture responder. A request that matches nothing is answered with a 404 error envelope whose
  * message shows the request and the closest fixtures, so the failing call says why.
  */
 export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
@@ -67,26 +70,30 @@ export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
   const baseUrl = (options.baseUrl ?? process.env.PDG_BASE_URL ?? defaultBaseUrl).replace(/\/+$/, '');
   const origin = new URL(baseUrl).origin;
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const responder = createFixtureResponder({
+    fixtures,
+    ...(options.listingSize === undefined ? {} : { listingSize: options.listingSize }),
+  });
   const requests: RecordedRequest[] = [];
   const unmatched: RecordedRequest[] = [];
   const answers: Answer[] = [];
 
   const handle = (request: Request): [number, unknown, Record<string, string>] => {
     const url = new URL(request.url);
-    const seen = recordedRequest(new URL(url.pathname.slice(basePath.length) + url.search, origin));
+    const local = new URL(url.pathname.slice(basePath.length) + url.search, origin);
+    const seen: RecordedRequest = { path: local.pathname, query: Object.fromEntries(local.searchParams) };
     requests.push(seen);
     if (options.apiKey !== undefined && request.headers.get('x-api-key') !== options.apiKey) {
-      return [401, { status: 'error', message: 'Invalid or missing API key' }, {}];
+      return [401, errorEnvelope('Invalid or missing API key'), {}];
     }
     const answer = answers.find((candidate) => candidate.remaining > 0 && matchesAnswer(candidate, seen));
     if (answer) {
       answer.remaining--;
       return answer.respond();
     }
-    const fixture = findFixture(fixtures, seen);
-    if (fixture) return [fixture.status ?? 200, fixture.response, {}];
-    unmatched.push(seen);
-    return [404, { status: 'error', message: describeNoMatch(fixtures, seen) }, {}];
+    const fromFixtures: FixtureAnswer = responder.respond(local);
+    if (!fromFixtures.fixture) unmatched.push(seen);
+    return [fromFixtures.status, fromFixtures.body, { ...fromFixtures.headers }];
   };
 
   const interceptor = nock(origin)
@@ -112,14 +119,13 @@ export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
       return gateway;
     },
     fail(provider, endpoint, failure, answerOptions = {}) {
-      const body = {
-        status: 'error',
-        message: failure.message,
-        ...(failure.content === undefined ? {} : { content: failure.content }),
-      };
       const headers: Record<string, string> =
         failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
-      add(provider, endpoint, answerOptions, () => [failure.status, body, headers]);
+      add(provider, endpoint, answerOptions, () => [
+        failure.status,
+        errorEnvelope(failure.message, failure.content),
+        headers,
+      ]);
       return gateway;
     },
     close() {

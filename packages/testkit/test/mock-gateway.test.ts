@@ -26,12 +26,19 @@ describe('mockGateway', () => {
 
   it('a request that matches nothing fails with a message showing the request and the closest fixtures', async () => {
     gateway = mockGateway({ fixtures, baseUrl });
-    const error = await pdgErrorOf(pdg.run('books:shelf', 'search', { q: 'tides', limit: 3 }));
+    const error = await pdgErrorOf(pdg.run('books:shelf', 'search', { q: 'storms', limit: 2 }));
     expect(error.code).toBe('NOT_FOUND');
-    expect(error.message).toContain('no fixture matches GET /v1/books:shelf/search?q=tides&limit=3');
-    expect(error.message).toContain('search/tides: GET /v1/books:shelf/search?q=tides&limit=2 (differs in limit)');
+    expect(error.message).toContain('No fixture matches GET /v1/books:shelf/search?q=storms&limit=2');
+    expect(error.message).toContain('search/tides: GET /v1/books:shelf/search?q=tides&limit=2 (differs in q)');
     expect(error.message).toContain('search/tides-newest');
-    expect(gateway.unmatched).toEqual([{ path: '/v1/books:shelf/search', query: { q: 'tides', limit: '3' } }]);
+    expect(gateway.unmatched).toEqual([{ path: '/v1/books:shelf/search', query: { q: 'storms', limit: '2' } }]);
+  });
+
+  it('another page or page size of a recorded listing is cut from the listing its fixtures make', async () => {
+    gateway = mockGateway({ fixtures, baseUrl, listingSize: 5 });
+    const second = await pdg.run('books:shelf', 'search', { q: 'tides', limit: 2, page: 2 });
+    expect(second.items.map((item) => item.id)).toEqual(['b1-2', 'b2-2']);
+    expect(gateway.unmatched).toEqual([]);
   });
 
   it('reply() answers with a body the test supplies, limited to a query and a number of times', async () => {

@@ -43,7 +43,6 @@ export const fixtures = defineFixtures(books, [
     endpoint: 'search',
     name: 'tides',
     params: { q: 'tides', limit: 2 },
-    request: { path: '/v1/books:shelf/search', query: { q: 'tides', limit: '2' } },
     response: {
       page: 1,
       items: [
@@ -56,14 +55,12 @@ export const fixtures = defineFixtures(books, [
     endpoint: 'search',
     name: 'tides-newest',
     params: { q: 'tides', sort: 'newest' },
-    request: { path: '/v1/books:shelf/search', query: { q: 'tides', sort: 'newest' } },
     response: { page: 1, items: [{ id: 'b2', title: 'Low Tides' }] },
   },
   {
     endpoint: 'book',
     name: 'b1',
     params: { bookId: 'b1' },
-    request: { path: '/v1/books:shelf/book/b1', query: {} },
     response: { id: 'b1', title: 'Tides of Glass' },
   },
 ]);

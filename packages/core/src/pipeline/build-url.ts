@@ -12,7 +12,7 @@ export function buildUrl(
   endpoint: EndpointDefinition,
   params: Readonly<Record<string, unknown>>,
 ): URL {
-  let path = `${baseUrl.replace(/\/+$/, '')}/v1/${providerId}/${endpoint.path}`;
+  let path = `${baseUrl.replace(/\/+$/, '')}/v1/${providerId}/${endpoint.path ?? endpointName}`;
   if (endpoint.pathParam !== undefined) {
     path += `/${encodePathSegment(providerId, endpointName, endpoint.pathParam, params[endpoint.pathParam])}`;
   }

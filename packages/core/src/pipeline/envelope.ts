@@ -1,13 +1,11 @@
 import type { EndpointDefinition } from '../contract.js';
+import { contentOf, isSuccessEnvelope } from '../envelope.js';
 import { PdgError } from '../errors.js';
 import type { CallContext } from './context.js';
 
 /** Step 6: the success envelope's `content`, for endpoints that declare an envelope. */
 export function unwrapEnvelope(endpoint: EndpointDefinition, body: unknown, context: CallContext): unknown {
-  if (!endpoint.envelope) return body;
-  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'success') {
-    return (body as { content?: unknown }).content;
-  }
+  if (!endpoint.envelope || isSuccessEnvelope(body)) return contentOf(endpoint, body);
   throw new PdgError({
     code: 'INVALID_RESPONSE',
     provider: context.providerId,

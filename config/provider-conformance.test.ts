@@ -1,0 +1,36 @@
+/**
+ * The conformance suite, run in every provider package's tests. The package gives only data: the spec's
+ * paths for it, in `package.json` under `pdg.specPaths`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyProvider, Fixture } from '@pdg/core';
+import { testProviderConformance } from '@pdg/testkit/conformance';
+
+const root = process.cwd();
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  pdg?: { specPaths?: string[] };
+};
+const specPaths = manifest.pdg?.specPaths;
+if (!specPaths?.length) {
+  throw new Error(
+    `${manifest.name}: package.json needs "pdg": { "specPaths": [...] }, the spec's paths of this provider.`,
+  );
+}
+const module = (await import(pathToFileURL(join(root, 'src/index.ts')).href)) as Record<string, unknown>;
+const providers = Object.values(module).filter(
+  (value): value is AnyProvider =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AnyProvider).id === 'string' &&
+    'endpoints' in value,
+);
+if (providers.length !== 1) throw new Error(`${manifest.name}: src/index.ts must export exactly one provider.`);
+const { fixtures } = (await import(pathToFileURL(join(root, 'src/fixtures.ts')).href)) as { fixtures: Fixture[] };
+
+testProviderConformance(providers[0] as AnyProvider, fixtures, {
+  specPaths,
+  readme: pathToFileURL(join(root, 'README.md')),
+});

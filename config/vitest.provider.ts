@@ -1,0 +1,20 @@
+/**
+ * The tests of every provider package: `vitest run --config ../../../config/vitest.provider.ts`. Runs the
+ * package's own tests and, for every provider package, the conformance suite (`provider-conformance.ts`).
+ */
+import { relative, resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { viteDescriptions } from './jsdoc-descriptions.js';
+
+const root = process.cwd();
+const conformance = relative(root, resolve(import.meta.dirname, 'provider-conformance.test.ts'));
+
+export default defineConfig({
+  root,
+  plugins: [viteDescriptions()],
+  test: {
+    include: ['test/**/*.test.ts', conformance],
+    testTimeout: 15_000,
+    reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
+  },
+});

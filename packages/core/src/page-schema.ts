@@ -1,0 +1,88 @@
+/**
+ * Paged responses, derived from their item schema: one call gives an endpoint both its paging metadata
+ * (what `pages()` and `items()` follow) and the page fields of its response schema, so neither is
+ * written by hand and the two cannot disagree.
+ */
+import * as v from 'valibot';
+import type { AnySchema } from './contract.js';
+import { described, type OptionalField, optionalField } from './schema.js';
+
+/** The fields every page-numbered response carries (document 1, section 2.1, "Page object"). */
+export interface PageFields {
+  /** Page number, 1-based. */
+  readonly page: v.NumberSchema<undefined>;
+  /** Whether another page follows. */
+  readonly hasMore: v.BooleanSchema<undefined>;
+  /** The next page number; absent on the last page. */
+  readonly nextPage: OptionalField<v.NumberSchema<undefined>>;
+}
+
+/** The fields every cursor-paged response carries. */
+export interface CursorPageFields {
+  /** Whether another page follows. */
+  readonly hasMore: v.BooleanSchema<undefined>;
+  /** Send back as `cursor` for the next page; absent on the last page. */
+  readonly nextCursor: OptionalField<v.StringSchema<undefined>>;
+}
+
+/** No extra fields. */
+type NoEntries = Record<never, never>;
+
+type ItemArray<TKey extends string, TItem extends AnySchema> = {
+  readonly [K in TKey]: v.ArraySchema<TItem, undefined>;
+};
+
+/** What `pageOf` gives an endpoint: spread it into `defineEndpoint({ ... })`. */
+export interface PagedResponse<TKind extends 'page' | 'cursor', TKey extends string, TEntries extends v.ObjectEntries> {
+  readonly paging: { readonly kind: TKind; readonly items: TKey };
+  readonly response: v.LooseObjectSchema<TEntries, undefined>;
+}
+
+/**
+ * A page-numbered response: `page`, `hasMore`, `nextPage`, the item array under `items`, and the
+ * endpoint's other fields (`count`, `total`, `query`...):
+ * `...pageOf('results', threadSummary, fields({ total: v.number() }))`.
+ */
+export function pageOf<
+  const TKey extends string,
+  TItem extends AnySchema,
+  const TExtra extends v.ObjectEntries = NoEntries,
+>(
+  items: TKey,
+  item: TItem,
+  extra: TExtra = {} as TExtra,
+): PagedResponse<'page', TKey, PageFields & ItemArray<TKey, TItem> & TExtra> {
+  const entries = {
+    page: described(v.number(), 'Page number, 1-based.'),
+    hasMore: described(v.boolean(), 'Whether another page follows.'),
+    nextPage: described(optionalField(v.number()), 'The next page number; absent on the last page.'),
+    [items]: v.array(item),
+    ...extra,
+  };
+  return { paging: { kind: 'page', items }, response: v.looseObject(entries) } as never;
+}
+
+/**
+ * A cursor-paged response: `hasMore`, `nextCursor`, the item array under `items`, and the endpoint's
+ * other fields: `...cursorPageOf('threads', hotThread, fields({ count: v.number() }))`.
+ */
+export function cursorPageOf<
+  const TKey extends string,
+  TItem extends AnySchema,
+  const TExtra extends v.ObjectEntries = NoEntries,
+>(
+  items: TKey,
+  item: TItem,
+  extra: TExtra = {} as TExtra,
+): PagedResponse<'cursor', TKey, CursorPageFields & ItemArray<TKey, TItem> & TExtra> {
+  const entries = {
+    hasMore: described(v.boolean(), 'Whether another page follows.'),
+    nextCursor: described(
+      optionalField(v.string()),
+      'Send back as `cursor` for the next page; absent on the last page.',
+    ),
+    [items]: v.array(item),
+    ...extra,
+  };
+  return { paging: { kind: 'cursor', items }, response: v.looseObject(entries) } as never;
+}
