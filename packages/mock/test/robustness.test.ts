@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
@@ -10,11 +11,12 @@ const fixtures = [...catalogstoreFixtures, ...notesFixtures];
 const note1 = { noteId: 'n1', text: 'Note 1' };
 
 let gateway: RunningMockGateway;
+let closed = false;
 beforeAll(async () => {
   gateway = await startMockGateway({ providers, fixtures });
 });
 afterAll(async () => {
-  await gateway.close();
+  if (!closed) await gateway.close();
 });
 
 interface RawAnswer {
@@ -262,5 +264,125 @@ describe('headers, slow clients and clients that leave', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('under load', () => {
+  type Kind = { path: string; expect: number[]; check?: (body: unknown) => boolean };
+  const isError = (body: unknown) =>
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { status?: unknown }).status === 'error' &&
+    typeof (body as { message?: unknown }).message === 'string';
+  const kinds: Kind[] = [
+    { path: '/v1/test:notes/note/n1', expect: [200], check: (body) => JSON.stringify(body) === JSON.stringify(note1) },
+    {
+      path: '/v1/music:catalogstore/search?q=velvet+orbit&limit=3',
+      expect: [200],
+      check: (body) => (body as { status?: unknown }).status === 'success',
+    },
+    {
+      path: '/v1/test:notes/list?limit=2&page=3',
+      expect: [200],
+      check: (body) => Array.isArray((body as { items?: unknown }).items),
+    },
+    { path: '/v1/test:notes/note/nope', expect: [404], check: isError },
+    { path: '/v1/test:nothing/list', expect: [404], check: isError },
+    { path: '/nowhere', expect: [404], check: isError },
+    { path: '/v1/music:catalogstore/search?q=x&limit=500', expect: [400], check: isError },
+    { path: '/v1/test:notes/note/%E0%A4%A', expect: [400], check: isError },
+    { path: '/v1/music:catalogstore/search?q=%zz', expect: [400], check: isError },
+  ];
+  /** Malformed requests sent over their own connections, among the others. */
+  const rawKinds = [
+    line('http://[/'),
+    '\x01\x02 garbage\r\n\r\n',
+    line('/v1/test:notes/note/n1', `x-big: ${'b'.repeat(20 * 1024)}\r\n`),
+  ];
+
+  it('20,000 requests at concurrency 32: every one answered, and the gateway still up', {
+    timeout: 60_000,
+  }, async () => {
+    const total = 20_000;
+    const concurrency = 32;
+    const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+    const counts = new Map<number, number>();
+    const failures: string[] = [];
+    let next = 0;
+
+    const viaHttp = (kind: Kind) =>
+      new Promise<void>((resolve) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port: gateway.port, path: kind.path, agent, headers: { 'x-api-key': 'k' } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => {
+              const status = response.statusCode ?? 0;
+              counts.set(status, (counts.get(status) ?? 0) + 1);
+              let body: unknown;
+              try {
+                body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+              } catch {
+                body = undefined;
+              }
+              if (!kind.expect.includes(status) || !kind.check?.(body)) {
+                failures.push(`${kind.path}: ${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
+              }
+              resolve();
+            });
+            response.on('error', (error) => {
+              failures.push(`${kind.path}: ${error.message}`);
+              resolve();
+            });
+          },
+        );
+        request.on('error', (error) => {
+          failures.push(`${kind.path}: ${error.message}`);
+          resolve();
+        });
+        request.end();
+      });
+
+    const viaRaw = async (data: string) => {
+      const answer = await raw(gateway.port, data);
+      const status = answer.status ?? 0;
+      counts.set(status, (counts.get(status) ?? 0) + 1);
+      if (![400, 431].includes(status) || !isError(answer.body) || !answer.closed) {
+        failures.push(`raw ${JSON.stringify(data.slice(0, 40))}: ${answer.text.slice(0, 200)}`);
+      }
+    };
+
+    const started = performance.now();
+    const worker = async () => {
+      while (next < total) {
+        const index = next++;
+        if (index % 100 === 99) await viaRaw(rawKinds[((index / 100) % rawKinds.length) | 0] ?? '');
+        else await viaHttp(kinds[index % kinds.length] as Kind);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const elapsed = performance.now() - started;
+    agent.destroy();
+
+    const answered = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    const summary = [...counts.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
+    console.log(
+      `mock load: ${answered} requests in ${Math.round(elapsed)} ms at concurrency ${concurrency}, ${summary}`,
+    );
+    expect(failures.slice(0, 5)).toEqual([]);
+    expect(answered).toBe(total);
+    expect(counts.get(0)).toBeUndefined();
+    await stillUp();
+  });
+
+  it('after all of it, close() resolves and the port is free', async () => {
+    await stillUp();
+    await gateway.close();
+    closed = true;
+    await expect(fetch(`${gateway.url}/v1/test:notes/note/n1`)).rejects.toThrow();
   });
 });
