@@ -1,4 +1,5 @@
 export type { Fault, ServerFault } from './faults.js';
 export { faultHeader } from './faults.js';
 export type { RateLimit } from './rate-limit.js';
+export type { MockGatewayTimeouts } from './request.js';
 export { type MockGatewayOptions, type RunningMockGateway, startMockGateway } from './server.js';

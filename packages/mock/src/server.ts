@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
 import { createFixtureResponder, isRoute } from '@pdg/core/fixtures';
 import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
+import { answerOnSocket, type MockGatewayTimeouts, onClientError, parseTarget, serverOptions } from './request.js';
 
 export interface MockGatewayOptions {
   /** The providers to serve, such as `[catalogstore, jobboard]`. */
@@ -24,6 +26,12 @@ export interface MockGatewayOptions {
   readonly faults?: readonly ServerFault[];
   /** Latency added to every answer, in ms. */
   readonly latencyMs?: number;
+  /**
+   * Bounds on slow clients: `headersMs` (default 10 000) to send the headers, `requestMs` (default 30 000)
+   * the whole request, else 408 and the connection closed; `keepAliveMs` (default 5 000) an idle keep-alive
+   * connection stays open. Each from 10 ms to 10 min, `headersMs` at most `requestMs`; others throw a RangeError.
+   */
+  readonly timeouts?: MockGatewayTimeouts;
 }
 
 export interface RunningMockGateway {
@@ -123,15 +131,22 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     };
   };
 
-  const server = createServer((request, response) => {
-    requestCount++;
-    const url = new URL(request.url ?? '/', 'http://mock.invalid');
-    let result: { answer: Answer; fault?: Fault };
+  /** Whatever the client sent, an answer: a bad target or encoding is a 400, a bug of the mock's a 500. */
+  const answerSafely = (request: IncomingMessage): { answer: Answer; fault?: Fault } => {
     try {
-      result = answer(request, url);
+      const target = parseTarget(request.url ?? '/');
+      if ('error' in target) return { answer: { status: 400, body: errorEnvelope(target.error) } };
+      return answer(request, target.url);
     } catch (error) {
-      result = { answer: { status: 500, body: errorEnvelope(`Mock gateway error: ${(error as Error).message}`) } };
+      return { answer: { status: 500, body: errorEnvelope(`Mock gateway error: ${(error as Error).message}`) } };
     }
+  };
+
+  const server = createServer(serverOptions(options.timeouts), (request, response) => {
+    requestCount++;
+    // A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more.
+    response.on('error', () => response.destroy());
+    const result = answerSafely(request);
     const latency = (options.latencyMs ?? 0) + (result.fault?.latencyMs ?? 0);
     if (latency <= 0) return send(response, result.answer);
     const timer = setTimeout(() => {
@@ -144,6 +159,15 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
       timers.delete(timer);
     });
   });
+  // Node's parser refused the request (bad request line, 16 KB of headers, a timeout): its 400/431/408, in the
+  // gateway's error envelope, unless an answer is already being written on that connection.
+  server.on('clientError', (error: Error & { code?: string }, socket) => {
+    onClientError(error, socket, (sending.get(socket) ?? 0) > 0);
+  });
+  // Without a listener Node drops a CONNECT without a word.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    answerOnSocket(socket, 405, 'Only GET is served: every gateway operation is a read.');
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -152,6 +176,8 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
       resolve();
     });
   });
+  // After listening, a failed accept (such as EMFILE) loses that one connection, not the gateway.
+  server.on('error', () => {});
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
@@ -172,12 +198,27 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   };
 }
 
+/** Answers being written, per socket (pipelined ones can queue): a parse error there closes, not answers. */
+const sending = new WeakMap<Duplex, number>();
+
+/** Sends an answer, unless the client is already gone; never throws. */
 function send(response: ServerResponse, answer: Answer): void {
-  const text = answer.raw ?? JSON.stringify(answer.body);
-  response.writeHead(answer.status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...answer.headers,
-  });
-  response.end(text);
+  if (response.destroyed || response.writableEnded) return;
+  const socket = response.socket;
+  try {
+    const text = answer.raw ?? JSON.stringify(answer.body);
+    if (socket) {
+      sending.set(socket, (sending.get(socket) ?? 0) + 1);
+      // 'close' follows 'finish' (or comes alone when the client is gone): counted down once.
+      response.once('close', () => sending.set(socket, (sending.get(socket) ?? 1) - 1));
+    }
+    response.writeHead(answer.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      ...answer.headers,
+    });
+    response.end(text);
+  } catch {
+    response.destroy();
+  }
 }

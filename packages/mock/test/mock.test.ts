@@ -115,7 +115,7 @@ describe('paging across pages made from the fixtures', () => {
   it('page-numbered, other page sizes: page, count, hasMore, nextPage and total are consistent', async () => {
     const first = await get('/v1/test:notes/list?limit=5');
     expect(first.body).toMatchObject({ page: 1, count: 5, hasMore: true, nextPage: 2, total: 250 });
-    expect(first.body.items.slice(0, 4)).toEqual([
+    expect((first.body.items as unknown[]).slice(0, 4)).toEqual([
       { noteId: 'n1', text: 'Note 1' },
       { noteId: 'n2', text: 'Note 2' },
       { noteId: 'n3', text: 'Note 3' },
@@ -148,7 +148,7 @@ describe('paging across pages made from the fixtures', () => {
     expect([pages, total]).toEqual([5, 250]);
     const recorded = await get('/v1/test:notes/feed?cursor=c2');
     expect(recorded.status).toBe(200);
-    expect(recorded.body.notes[0]).toEqual({ noteId: 'n1-2', text: 'Note 1' });
+    expect((recorded.body.notes as unknown[])[0]).toEqual({ noteId: 'n1-2', text: 'Note 1' });
     const foreign = await get('/v1/test:notes/feed?cursor=zz9');
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toContain('cursor "zz9" is not a cursor of /v1/test:notes/feed');
