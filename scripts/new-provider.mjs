@@ -187,10 +187,11 @@ for (const [index, step] of steps.entries()) {
 
 console.log(`
 ${packageName} is scaffolded, linked and built, with one EXAMPLE endpoint. Next (CONTRIBUTING.md has the details):
-  1. Transcribe the spec's section for ${id} into ${dir}/src/index.ts, replacing the example;
-     every TODO(spec) marks a place to fill.
-  2. Set specPaths in ${dir}/test/conformance.test.ts to every path the spec gives for ${id}.
-  3. Write fixtures in ${dir}/src/fixtures.ts and replace the example tests in ${dir}/test/${provider}.test.ts.
+  1. Transcribe the spec's section for ${id} into ${dir}/src/: one file per endpoint (or per resource),
+     records in src/records.ts, assembled in src/index.ts; every TODO(spec) marks a place to fill.
+  2. Set "pdg": { "specPaths": [...] } in ${dir}/package.json to every path the spec gives for ${id}.
+  3. Write fixtures as JSON, ${dir}/fixtures/<endpoint>/<name>.json, and replace the example tests in
+     ${dir}/test/ (${provider}.test.ts and types.test-d.ts).
   4. pnpm readme      regenerates the README's endpoint block; then finish the README's intro.
   5. pnpm test        builds, typechecks, lints and tests everything, the conformance suite included.
   6. Say what the first release holds in ${relative(root, changesetPath)}.

@@ -1,0 +1,85 @@
+/**
+ * The testkit (nock, in-process) and the mock gateway (loopback HTTP) answer from fixtures through the
+ * same responder in @pdg/core, so a call gets the same status and body from either.
+ */
+import { callEndpoint, createClient, isPdgError } from '@pdg/core';
+import { catalogstore } from '@pdg/music-catalogstore';
+import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
+import { mockGateway } from '@pdg/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningMockGateway, startMockGateway } from '../src/index.js';
+import { notes, fixtures as notesFixtures } from './provider.js';
+
+const providers = [catalogstore, notes] as const;
+const fixtures = [...catalogstoreFixtures, ...notesFixtures];
+const testkitUrl = 'https://gateway.pdg.test';
+let server: RunningMockGateway;
+
+beforeAll(async () => {
+  server = await startMockGateway({ providers, fixtures });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** What a call settles with: the result, or the error's code, status and gateway message. */
+async function outcome(baseUrl: string, [provider, endpoint, params]: Call): Promise<unknown> {
+  const client = createClient({ providers, apiKey: 'any-key', baseUrl, retry: 0 });
+  try {
+    return { result: await callEndpoint(client, provider, endpoint, params) };
+  } catch (error) {
+    if (!isPdgError(error)) throw error;
+    return { error: [error.code, error.status, error.gatewayMessage] };
+  }
+}
+
+type Call = [provider: string, endpoint: string, params: Record<string, unknown>];
+
+const calls: Call[] = [
+  // Recorded exactly by a fixture.
+  ['music:catalogstore', 'search', { q: 'velvet orbit', limit: 3 }],
+  ['music:catalogstore', 'search', { q: 'neon harbour', type: 'album', country: 'GB' }],
+  ['test:notes', 'list', { limit: 2, page: 2 }],
+  ['test:notes', 'feed', {}],
+  ['test:notes', 'note', { noteId: 'n1' }],
+  // Another page size or page of a recorded listing, or a recorded cursor.
+  ['music:catalogstore', 'search', { q: 'velvet orbit', limit: 7 }],
+  ['test:notes', 'list', { limit: 4, page: 3 }],
+  ['test:notes', 'list', { topic: 'garden', limit: 3 }],
+  ['test:notes', 'feed', { cursor: 'c2', limit: 2 }],
+  // Nothing matches.
+  ['music:catalogstore', 'search', { q: 'no such band' }],
+  ['test:notes', 'note', { noteId: 'n404' }],
+  ['test:notes', 'feed', { cursor: 'not-a-cursor' }],
+];
+
+describe('the testkit and the mock gateway answer a call the same way', () => {
+  for (const call of calls) {
+    it(`${call[0]} ${call[1]} ${JSON.stringify(call[2])}`, async () => {
+      const nockGateway = mockGateway({ fixtures, baseUrl: testkitUrl });
+      try {
+        const served = server.requestCount;
+        const fromTestkit = await outcome(testkitUrl, call);
+        const fromServer = await outcome(server.url, call);
+        expect(fromServer).toEqual(fromTestkit);
+        // Each answered the call itself: one request reached the server, one the nock interceptor.
+        expect([server.requestCount - served, nockGateway.requests.length]).toEqual([1, 1]);
+      } finally {
+        nockGateway.close();
+      }
+    });
+  }
+
+  it('answers a recorded call with the very fixture, through both', async () => {
+    const nockGateway = mockGateway({ fixtures, baseUrl: testkitUrl });
+    try {
+      const recorded = catalogstoreFixtures.find((fixture) => fixture.name === 'album-gb');
+      const call: Call = ['music:catalogstore', 'search', { q: 'neon harbour', type: 'album', country: 'GB' }];
+      const expected = { result: (recorded?.response as { content: unknown }).content };
+      expect(await outcome(testkitUrl, call)).toEqual(expected);
+      expect(await outcome(server.url, call)).toEqual(expected);
+    } finally {
+      nockGateway.close();
+    }
+  });
+});
