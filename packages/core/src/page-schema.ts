@@ -32,7 +32,7 @@ type ItemArray<TKey extends string, TItem extends AnySchema> = {
   readonly [K in TKey]: v.ArraySchema<TItem, undefined>;
 };
 
-/** What `pageOf` gives an endpoint: spread it into `defineEndpoint({ ... })`. */
+/** What `pageOf` gives an endpoint: `export const { paging, response } = pageOf(...)` in its module. */
 export interface PagedResponse<TKind extends 'page' | 'cursor', TKey extends string, TEntries extends v.ObjectEntries> {
   readonly paging: { readonly kind: TKind; readonly items: TKey };
   readonly response: v.LooseObjectSchema<TEntries, undefined>;
@@ -41,7 +41,7 @@ export interface PagedResponse<TKind extends 'page' | 'cursor', TKey extends str
 /**
  * A page-numbered response: `page`, `hasMore`, `nextPage`, the item array under `items`, and the
  * endpoint's other fields (`count`, `total`, `query`...):
- * `...pageOf('results', threadSummary, fields({ total: v.number() }))`.
+ * `export const { paging, response } = pageOf('results', threadSummary, fields({ total: v.number() }))`.
  */
 export function pageOf<
   const TKey extends string,
@@ -64,7 +64,7 @@ export function pageOf<
 
 /**
  * A cursor-paged response: `hasMore`, `nextCursor`, the item array under `items`, and the endpoint's
- * other fields: `...cursorPageOf('threads', hotThread, fields({ count: v.number() }))`.
+ * other fields: `export const { paging, response } = cursorPageOf('threads', hotThread, fields({ count: v.number() }))`.
  */
 export function cursorPageOf<
   const TKey extends string,

@@ -3,7 +3,7 @@
  * Source of truth: the gateway spec, document 1, sections 2.1, 2.2 and 4.1.
  */
 import { defineProvider } from '@pdg/core';
-import { search } from './search.js';
+import * as search from './search.js';
 
 export { catalogItem } from './records.js';
 

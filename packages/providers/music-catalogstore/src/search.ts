@@ -1,35 +1,36 @@
-import { defineEndpoint, enumParam, integerParam, optional, stringParam } from '@pdg/core';
-import * as v from 'valibot';
-import { catalogItem } from './records.js';
-
 /**
  * `GET /v1/music:catalogstore/search` (document 1, section 4.1). Its page has no `hasMore` or
  * `nextPage`, so it declares no paging: `pages()` could not tell where it ends. Section 8 omits its cache
  * time ("the first, which is omitted from this row").
  */
-export const search = defineEndpoint({
-  description: 'Search the music catalogue for tracks, albums or artists.',
-  envelope: true,
-  params: v.strictObject({
-    /** Track, album or artist name. */
-    q: stringParam(),
-    /** What to search for. Server default `track`. */
-    type: optional(enumParam(['track', 'album', 'artist'], { default: 'track' })),
-    /** Results per page, 1 to 50. Server default 25. */
-    limit: optional(integerParam({ min: 1, max: 50, default: 25 })),
-    /** Page number, 1-based. Server default 1. */
-    page: optional(integerParam({ min: 1, default: 1 })),
-    /** Storefront, a 2-letter ISO country code. Server default `US`. */
-    country: optional(
-      stringParam({ default: 'US', pattern: /^[A-Za-z]{2}$/, patternMessage: 'must be a 2-letter ISO country code' }),
-    ),
-  }),
-  response: v.looseObject({
-    /** Page number, 1-based. */
-    page: v.number(),
-    /** Number of items on this page. */
-    count: v.number(),
-    /** The matching items. */
-    items: v.array(catalogItem),
-  }),
+import { enumParam, integerParam, optional, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { catalogItem } from './records.js';
+
+export const description = 'Search the music catalogue for tracks, albums or artists.';
+
+export const envelope = true;
+
+export const params = v.strictObject({
+  /** Track, album or artist name. */
+  q: stringParam(),
+  /** What to search for. Server default `track`. */
+  type: optional(enumParam(['track', 'album', 'artist'], { default: 'track' })),
+  /** Results per page, 1 to 50. Server default 25. */
+  limit: optional(integerParam({ min: 1, max: 50, default: 25 })),
+  /** Page number, 1-based. Server default 1. */
+  page: optional(integerParam({ min: 1, default: 1 })),
+  /** Storefront, a 2-letter ISO country code. Server default `US`. */
+  country: optional(
+    stringParam({ default: 'US', pattern: /^[A-Za-z]{2}$/, patternMessage: 'must be a 2-letter ISO country code' }),
+  ),
+});
+
+export const response = v.looseObject({
+  /** Page number, 1-based. */
+  page: v.number(),
+  /** Number of items on this page. */
+  count: v.number(),
+  /** The matching items. */
+  items: v.array(catalogItem),
 });
