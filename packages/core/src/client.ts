@@ -25,7 +25,7 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   readonly baseUrl?: string | URL;
   /** Milliseconds for a whole call, retries and backoff included. Default 30 000. */
   readonly timeout?: number;
-  /** Retries for 408, 429, 5xx and network errors: a number, an object, or `0` to disable. Default 2. */
+  /** Retries for 408, 429, 500, 502-504 and network errors: a number, an object, or `0` to disable. Default 2. */
   readonly retry?: RetryOption;
   /** Response validation. Default `'strict'`. */
   readonly validate?: ValidateMode;

@@ -2,7 +2,7 @@ import { isRetried } from './pipeline/retry.js';
 
 /** Every way a call can fail, as a stable string to branch on. */
 export type PdgErrorCode =
-  /** The params broke the endpoint's schema; nothing was sent. */
+  /** The params broke the endpoint's schema or cannot be sent faithfully; nothing was sent. */
   | 'INVALID_PARAMS'
   /** The response body does not match the endpoint's schema (`validate: 'strict'`). */
   | 'INVALID_RESPONSE'
@@ -18,9 +18,9 @@ export type PdgErrorCode =
   | 'UPSTREAM'
   /** Any other non-2xx status. */
   | 'HTTP'
-  /** The call's `timeout` ran out. */
+  /** The call's `timeout` ran out, or the gateway reported one (408). */
   | 'TIMEOUT'
-  /** The connection failed (DNS, refused, reset). */
+  /** The connection failed (DNS, refused, reset), before or while the body was read. */
   | 'NETWORK'
   /** The body is not JSON. */
   | 'PARSE';
