@@ -141,6 +141,7 @@ async function execute(
   const context: CallContext = { providerId, endpointName };
   const timeout = options.timeout ?? settings.timeout;
   checkTimeout(timeout);
+  const retry = resolveRetry(settings.retry, options.retry);
   const timeoutSignal = AbortSignal.timeout(timeout);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const secret = settings.apiKey;
@@ -162,7 +163,7 @@ async function execute(
       keyOrigin: settings.keyOrigin,
       headers,
       fetch: settings.fetch,
-      retry: resolveRetry(settings.retry, options.retry),
+      retry,
       signal,
       deadline: started + timeout,
       context,
@@ -227,11 +228,13 @@ function asPdgError(thrown: unknown, stage: Stage, context: CallContext, secret:
         message: `Invalid params for ${providerId} ${endpointName}: they could not be turned into a request (${detail}). Nothing was sent.`,
       });
     case 'headers':
+      // No detail and no cause: the runtime's message quotes the bad value, which may be a token.
       return new PdgError({
-        ...common,
+        provider: providerId,
+        endpoint: endpointName,
         code: 'INVALID_PARAMS',
-        issues: [{ path: 'headers', message: `are not valid HTTP headers (${detail})` }],
-        message: `${providerId} ${endpointName}: the headers option is not a valid set of HTTP headers (${detail}). Nothing was sent.`,
+        issues: [{ path: 'headers', message: 'are not valid HTTP headers' }],
+        message: `${providerId} ${endpointName}: the headers option is not a valid set of HTTP headers: a name or value has a line break, NUL or other character HTTP does not allow. Nothing was sent.`,
       });
     case 'send':
       return new PdgError({

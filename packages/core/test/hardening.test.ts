@@ -105,6 +105,7 @@ describe('issue 18 item 3: keys and URLs that cannot be sent safely', () => {
     );
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.issues[0]?.path).toBe('headers');
+    expect(everyView(error)).not.toContain('Bearer a');
     expect(server.requests).toHaveLength(0);
   });
 
