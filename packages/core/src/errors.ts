@@ -132,12 +132,12 @@ function contains(value: unknown, secret: string, seen = new Set<unknown>()): bo
   if (typeof value === 'string') return value.includes(secret);
   if (typeof value !== 'object' || value === null || seen.has(value)) return false;
   seen.add(value);
-  if (value instanceof Error) {
-    return [value.message, value.stack, (value as { cause?: unknown }).cause].some((part) =>
-      contains(part, secret, seen),
-    );
-  }
-  return Object.entries(value).some(([key, item]) => key.includes(secret) || contains(item, secret, seen));
+  // An error's message, stack and cause are not enumerable; its other fields (a PdgError's content) are.
+  const hidden = value instanceof Error ? [value.message, value.stack, (value as { cause?: unknown }).cause] : [];
+  return (
+    hidden.some((part) => contains(part, secret, seen)) ||
+    Object.entries(value).some(([key, item]) => key.includes(secret) || contains(item, secret, seen))
+  );
 }
 
 /**

@@ -55,6 +55,18 @@ describe('issue 18 item 2: beforeRetry never sees the key', () => {
   });
 });
 
+describe('one redaction for every error', () => {
+  it('finds the key in content even when the message does not hold it', async () => {
+    const server = await serve((_, response) =>
+      json(response, 401, { status: 'error', message: 'bad key', content: { echoed: [KEY], [KEY]: 1 } }),
+    );
+    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    expect(error.code).toBe('AUTH');
+    expect(everyView(error)).not.toContain(KEY);
+    expect(error.content).toEqual({ echoed: ['[redacted]'], '[redacted]': 1 });
+  });
+});
+
 describe('issue 18 item 3: keys and URLs that cannot be sent safely', () => {
   it.each([
     ['a newline', `${KEY}\n`],

@@ -43,6 +43,8 @@ beforeAll(async () => {
     switch (mode) {
       case 'auth':
         return echo(response, 401, envelope('invalid key'));
+      case 'content-only':
+        return echo(response, 403, JSON.stringify({ status: 'error', message: 'forbidden', content: { key: KEY } }));
       case 'rate':
         return echo(response, 429, envelope('slow down'), { 'retry-after': '0' });
       case 'missing':
@@ -125,6 +127,7 @@ const cases: Case[] = [
   },
   { code: 'INVALID_RESPONSE', why: 'a wrong shape echoing the key', params: { country: 'shape' } },
   { code: 'AUTH', why: '401', params: { country: 'auth' } },
+  { code: 'AUTH', why: '403 with the key in content only', params: { country: 'content-only' } },
   { code: 'AUTH', why: 'a redirect to another origin echoing the key', params: { country: 'away' } },
   { code: 'RATE_LIMITED', why: '429, retried', params: { country: 'rate' } },
   { code: 'NOT_FOUND', why: '404', params: { country: 'missing' } },
