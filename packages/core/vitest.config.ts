@@ -1,1 +1,14 @@
-export { default } from '../../vitest.shared.js';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import shared from '../../vitest.shared.js';
+
+export default mergeConfig(
+  shared,
+  defineConfig({
+    resolve: {
+      // The fuzz test imports every provider's source, which imports @pdg/core: point that at this
+      // source, so the test needs no build and runs against the code under test.
+      alias: { '@pdg/core': fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    },
+  }),
+);

@@ -44,12 +44,18 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return { positionals, flags };
 }
 
-/** A whole number flag, or undefined when absent. */
-export function integerFlag(flags: Map<string, string>, name: string): number | undefined {
+/** A whole number flag within `[min, max]`, or undefined when absent. */
+export function integerFlag(
+  flags: Map<string, string>,
+  name: string,
+  { min = 0, max = Number.MAX_SAFE_INTEGER }: { readonly min?: number; readonly max?: number } = {},
+): number | undefined {
   const text = flags.get(name);
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 0)
-    throw new UsageError(`--${name} must be a whole number >= 0 (received "${text}").`);
+  if (text.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`--${name} must be a whole number ${range} (received "${text}").`);
+  }
   return value;
 }

@@ -87,7 +87,8 @@ async function run(args: ParsedArgs): Promise<void> {
     throw new UsageError('--max-items and --max-pages go with --all.');
   if (all && !endpoint.paging)
     throw new UsageError(`${provider.id} ${endpointName} is not paged: run it without --all.`);
-  const timeout = integerFlag(args.flags, 'timeout');
+  // The longest timer the runtime can set: about 24.8 days.
+  const timeout = integerFlag(args.flags, 'timeout', { min: 1, max: 2_147_483_647 });
   const useMock = args.flags.has('mock');
 
   let mock: RunningMockGateway | undefined;
@@ -103,13 +104,16 @@ async function run(args: ParsedArgs): Promise<void> {
       throw new UsageError(
         'No gateway URL: set PDG_BASE_URL or pass --base-url (or add --mock to answer from the built-in mock gateway).',
       );
-    const pdg = createClient({
-      providers,
-      apiKey,
-      baseUrl,
-      ...(timeout === undefined ? {} : { timeout }),
-      validate: args.flags.has('no-validate') ? 'off' : 'strict',
-    });
+    secrets.push(apiKey);
+    const pdg = clientOrUsageError(() =>
+      createClient({
+        providers,
+        apiKey,
+        baseUrl,
+        ...(timeout === undefined ? {} : { timeout }),
+        validate: args.flags.has('no-validate') ? 'off' : 'strict',
+      }),
+    );
     if (!all) {
       const result = await callEndpoint(pdg, provider.id, endpointName as string, params);
       const pretty = args.flags.has('pretty') || (process.stdout.isTTY && !args.flags.has('compact'));
@@ -141,8 +145,18 @@ async function run(args: ParsedArgs): Promise<void> {
   }
 }
 
+/** createClient refuses bad options (a malformed URL, a key it cannot send) with a TypeError: a usage error here. */
+function clientOrUsageError<T>(create: () => T): T {
+  try {
+    return create();
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 async function serveMock(args: ParsedArgs): Promise<void> {
-  const port = integerFlag(args.flags, 'port') ?? 4010;
+  const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4010;
   const host = args.flags.get('host') ?? '127.0.0.1';
   const gateway = await startMockGateway({ providers, fixtures, port, host });
   process.stderr.write(
@@ -157,6 +171,20 @@ async function serveMock(args: ParsedArgs): Promise<void> {
     process.once('SIGTERM', stop);
   });
   await gateway.close();
+}
+
+/** Secrets this run knows of, kept out of everything it prints. */
+const secrets: string[] = [];
+
+/** `text` with every known secret replaced (core already redacts its errors; this covers the rest). */
+function redacted(text: string): string {
+  return secrets.reduce((out, secret) => (secret.length >= 4 ? out.replaceAll(secret, '[redacted]') : out), text);
+}
+
+/** One line for stderr; a stack trace is for developers of pdg, not its users. */
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return redacted(text).replace(/\s*\n\s*/g, ' ');
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -197,13 +225,22 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+const keyFlag = argv.findIndex((token) => token === '--api-key' || token.startsWith('--api-key='));
+for (const candidate of [
+  process.env.PDG_API_KEY,
+  keyFlag === -1 ? undefined : argv[keyFlag]?.split('=').slice(1).join('=') || argv[keyFlag + 1],
+]) {
+  if (candidate) secrets.push(candidate);
+}
+
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`pdg: ${error.message}\n`);
+      process.stderr.write(`pdg: ${redacted(error.message)}\n`);
       process.exitCode = 2;
       return;
     }
@@ -214,17 +251,14 @@ main(process.argv.slice(2)).then(
         ? ['', `Params of ${error.provider} ${error.endpoint}:`, ...formatParams(describeParams(endpoint))]
         : [];
       process.stderr.write(
-        `pdg: ${error.issues.map((issue) => `--${issue.path} ${issue.message}`).join('\n     ')}\n${valid.join('\n')}\n`,
+        redacted(
+          `pdg: ${error.issues.map((issue) => `--${issue.path} ${issue.message}`).join('\n     ')}\n${valid.join('\n')}\n`,
+        ),
       );
       process.exitCode = 2;
       return;
     }
-    if (isPdgError(error)) {
-      process.stderr.write(`pdg: ${error.message}\n`);
-      process.exitCode = 1;
-      return;
-    }
-    process.stderr.write(`pdg: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`pdg: ${oneLine(error)}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,5 +1,5 @@
 import type { AnyProvider, EndpointDefinition } from './contract.js';
-import { isPdgError, PdgError, redact } from './errors.js';
+import { isPdgError, PdgError, redact, redactError } from './errors.js';
 import type { HookContext, Hooks } from './hooks.js';
 import { walkItems, walkPages } from './paging.js';
 import { buildUrl } from './pipeline/build-url.js';
@@ -25,7 +25,7 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   readonly baseUrl?: string | URL;
   /** Milliseconds for a whole call, retries and backoff included. Default 30 000. */
   readonly timeout?: number;
-  /** Retries for 408, 429, 5xx and network errors: a number, an object, or `0` to disable. Default 2. */
+  /** Retries for 408, 429, 500, 502-504 and network errors: a number, an object, or `0` to disable. Default 2. */
   readonly retry?: RetryOption;
   /** Response validation. Default `'strict'`. */
   readonly validate?: ValidateMode;
@@ -107,7 +107,10 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
   const walk =
     (walker: typeof walkPages) =>
     (providerId: string, endpointName: string, params?: Record<string, unknown>, walkOptions?: ItemsOptions) =>
-      walker(call, providerId, endpointName, lookup(registry, providerId, endpointName), params, walkOptions);
+      redactingWalk(
+        walker(call, providerId, endpointName, lookup(registry, providerId, endpointName), params, walkOptions),
+        settings.apiKey,
+      );
 
   return {
     providers: options.providers,
@@ -116,6 +119,15 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
     pages: walk(walkPages) as PdgClient<TProviders>['pages'],
     items: walk(walkItems) as PdgClient<TProviders>['items'],
   };
+}
+
+/** A walk whose own errors (a paging cycle naming a cursor) get the same redaction as a call's. */
+async function* redactingWalk(walk: AsyncGenerator<unknown, void, undefined>, secret: string) {
+  try {
+    yield* walk;
+  } catch (error) {
+    throw redactError(error, secret);
+  }
 }
 
 async function execute(
@@ -129,15 +141,21 @@ async function execute(
   const context: CallContext = { providerId, endpointName };
   const timeout = options.timeout ?? settings.timeout;
   checkTimeout(timeout);
+  const retry = resolveRetry(settings.retry, options.retry);
   const timeoutSignal = AbortSignal.timeout(timeout);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+  const secret = settings.apiKey;
   let hookContext: HookContext = { provider: providerId, endpoint: endpointName, params: {} };
+  // What a failure that is not already a PdgError means depends on how far the call got.
+  let stage: Stage = 'params';
   try {
     const validated = validateParams(providerId, endpointName, endpoint, params);
     hookContext = { ...hookContext, params: validated };
     const url = buildUrl(settings.baseUrl, providerId, endpointName, endpoint, validated);
+    stage = 'headers';
     const headers = new Headers(settings.headers);
     for (const [name, value] of new Headers(options.headers)) headers.set(name, value);
+    stage = 'send';
     const started = performance.now();
     const outcome = await send({
       url,
@@ -145,8 +163,9 @@ async function execute(
       keyOrigin: settings.keyOrigin,
       headers,
       fetch: settings.fetch,
-      retry: resolveRetry(settings.retry, options.retry),
+      retry,
       signal,
+      deadline: started + timeout,
       context,
       beforeRequest: async (request) => {
         let current = request;
@@ -155,28 +174,97 @@ async function execute(
         return current === request ? undefined : current;
       },
       beforeRetry: async (attempt, error) => {
-        for (const hooks of settings.hooks) await hooks.beforeRetry?.({ ...hookContext, attempt, error });
+        const safe = redactError(error, secret);
+        for (const hooks of settings.hooks) await hooks.beforeRetry?.({ ...hookContext, attempt, error: safe });
       },
     });
     const { response } = outcome;
     if (!outcome.ok) throw mapResponseError(context, response, asJson(outcome.data));
-    let body = parseBody(await response.text(), response.status, context);
+    stage = 'response';
+    let body = parseBody(await response.text(), response.status, context, secret);
     if (isErrorEnvelope(body)) throw mapResponseError(context, response, body);
     const durationMs = performance.now() - started;
-    for (const hooks of settings.hooks) {
-      const replaced = await hooks.afterResponse?.({ ...hookContext, response, body, durationMs });
-      if (replaced !== undefined) body = replaced;
+    if (settings.hooks.some((hooks) => hooks.afterResponse)) {
+      // The body is handed over as is (a hook may change it in place) unless the key is in it.
+      const shownBody = JSON.stringify(body)?.includes(secret) ? redact(body, secret) : body;
+      const shown = { response: redactResponse(response, secret), body: shownBody };
+      for (const hooks of settings.hooks) {
+        const replaced = await hooks.afterResponse?.({ ...hookContext, ...shown, durationMs });
+        if (replaced !== undefined) body = replaced;
+      }
     }
     const result = unwrapEnvelope(endpoint, body, context);
     return (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, result, context) : result;
   } catch (thrown) {
     if (options.signal?.aborted) throw options.signal.reason;
-    const error = timeoutSignal.aborted && !isPdgError(thrown) ? timeoutError(context, timeout) : thrown;
-    if (!isPdgError(error)) throw error;
-    const safe = scrub(error, settings.apiKey);
+    const error =
+      timeoutSignal.aborted && !isPdgError(thrown)
+        ? timeoutError(context, timeout)
+        : asPdgError(thrown, stage, context, secret);
+    const safe = redactError(error, secret);
     for (const hooks of settings.hooks) await hooks.onError?.({ ...hookContext, error: safe });
     throw safe;
   }
+}
+
+/** How far a call got: what a stray exception (not a PdgError) is reported as. */
+type Stage = 'params' | 'headers' | 'send' | 'response';
+
+/**
+ * The one place a value thrown inside a call becomes a PdgError: a hook's own error, a custom fetch's,
+ * a runtime's TypeError. Its message is kept (redacted) and the original is kept as `cause`.
+ */
+function asPdgError(thrown: unknown, stage: Stage, context: CallContext, secret: string): PdgError {
+  if (isPdgError(thrown)) return thrown;
+  const { providerId, endpointName } = context;
+  const detail = redact(thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown), secret);
+  const common = { provider: providerId, endpoint: endpointName, cause: thrown };
+  switch (stage) {
+    case 'params':
+      return new PdgError({
+        ...common,
+        code: 'INVALID_PARAMS',
+        issues: [{ path: 'params', message: `could not be turned into a request (${detail})` }],
+        message: `Invalid params for ${providerId} ${endpointName}: they could not be turned into a request (${detail}). Nothing was sent.`,
+      });
+    case 'headers':
+      // No detail and no cause: the runtime's message quotes the bad value, which may be a token.
+      return new PdgError({
+        provider: providerId,
+        endpoint: endpointName,
+        code: 'INVALID_PARAMS',
+        issues: [{ path: 'headers', message: 'are not valid HTTP headers' }],
+        message: `${providerId} ${endpointName}: the headers option is not a valid set of HTTP headers: a name or value has a line break, NUL or other character HTTP does not allow. Nothing was sent.`,
+      });
+    case 'send':
+      return new PdgError({
+        ...common,
+        code: 'NETWORK',
+        message: `${providerId} ${endpointName}: the request failed before a response arrived (${detail}).`,
+      });
+    case 'response':
+      return new PdgError({
+        ...common,
+        code: 'INVALID_RESPONSE',
+        message: `${providerId} ${endpointName}: the response could not be processed (${detail}).`,
+      });
+  }
+}
+
+/**
+ * The response as hooks see it: the same object unless the gateway echoed the key in its status text
+ * or headers, then a body-less copy with those redacted (the body was already read and is passed apart).
+ */
+function redactResponse(response: Response, secret: string): Response {
+  const headers = [...response.headers];
+  if (!response.statusText.includes(secret) && !headers.some(([, value]) => value.includes(secret))) return response;
+  const copy = new Response(null, {
+    status: response.status,
+    statusText: redact(response.statusText, secret),
+    headers: headers.map(([name, value]): [string, string] => [name, redact(value, secret)]),
+  });
+  Object.defineProperty(copy, 'url', { value: redact(response.url, secret) });
+  return copy;
 }
 
 function timeoutError(context: CallContext, timeout: number): PdgError {
@@ -198,24 +286,25 @@ function asJson(data: unknown): unknown {
   }
 }
 
-/** The error with every trace of the API key replaced, should the gateway have echoed it. */
-function scrub(error: PdgError, apiKey: string): PdgError {
-  const fields = {
-    message: error.message,
-    gatewayMessage: error.gatewayMessage,
-    content: error.content,
-    issues: error.issues,
-  };
-  const redacted = redact(fields, apiKey);
-  if (JSON.stringify(redacted) === JSON.stringify(fields)) return error;
-  return new PdgError({
-    ...redacted,
-    code: error.code,
-    status: error.status,
-    provider: error.provider,
-    endpoint: error.endpoint,
-    retryAfter: error.retryAfter,
-  });
+/** The URL text with any `user:password@` part masked, for messages. */
+function withoutUserinfo(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@');
+}
+
+/**
+ * The key goes into a header, and a header value cannot hold control characters: `Headers` would throw
+ * a TypeError quoting the key. Refused here, saying where the bad character is but never the key.
+ */
+function checkApiKey(apiKey: string): void {
+  if (typeof apiKey !== 'string') {
+    throw new TypeError(`apiKey must be a string (received ${typeof apiKey}).`);
+  }
+  const position = apiKey.search(/[^\x21-\x7e]/);
+  if (position !== -1) {
+    throw new TypeError(
+      `apiKey must be printable ASCII without spaces; it has a space, line break, NUL, other control character or non-ASCII character at position ${position + 1} of ${apiKey.length}. A trailing newline read from a file is the usual cause: trim the key.`,
+    );
+  }
 }
 
 function checkTimeout(timeout: number): void {
@@ -276,6 +365,7 @@ function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settin
   if (!apiKey) {
     throw new TypeError('No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.');
   }
+  checkApiKey(apiKey);
   const rawBaseUrl = options.baseUrl ?? env.PDG_BASE_URL;
   if (!rawBaseUrl) {
     throw new TypeError(
@@ -286,10 +376,17 @@ function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settin
   try {
     base = new URL(String(rawBaseUrl));
   } catch {
-    throw new TypeError(`baseUrl must be an absolute http(s) URL (received "${String(rawBaseUrl)}").`);
+    throw new TypeError(`baseUrl must be an absolute http(s) URL (received "${withoutUserinfo(String(rawBaseUrl))}").`);
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new TypeError(`baseUrl must be an http(s) URL (received "${base.href}").`);
+    throw new TypeError(`baseUrl must be an http(s) URL (received "${withoutUserinfo(base.href)}").`);
+  }
+  // Credentials in the URL would be printed wherever the URL is (error messages, logs), and they are
+  // not how the gateway authenticates anyway.
+  if (base.username !== '' || base.password !== '') {
+    throw new TypeError(
+      `baseUrl must not contain a user name or password (received "${withoutUserinfo(base.href)}"). The gateway authenticates with apiKey alone: remove the "user:password@" part.`,
+    );
   }
   if (options.validate !== undefined && options.validate !== 'strict' && options.validate !== 'off') {
     throw new TypeError(`validate must be 'strict' or 'off' (received ${JSON.stringify(options.validate)}).`);

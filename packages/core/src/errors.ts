@@ -1,6 +1,8 @@
+import { isRetried } from './pipeline/retry.js';
+
 /** Every way a call can fail, as a stable string to branch on. */
 export type PdgErrorCode =
-  /** The params broke the endpoint's schema; nothing was sent. */
+  /** The params broke the endpoint's schema or cannot be sent faithfully; nothing was sent. */
   | 'INVALID_PARAMS'
   /** The response body does not match the endpoint's schema (`validate: 'strict'`). */
   | 'INVALID_RESPONSE'
@@ -16,9 +18,9 @@ export type PdgErrorCode =
   | 'UPSTREAM'
   /** Any other non-2xx status. */
   | 'HTTP'
-  /** The call's `timeout` ran out. */
+  /** The call's `timeout` ran out, or the gateway reported one (408). */
   | 'TIMEOUT'
-  /** The connection failed (DNS, refused, reset). */
+  /** The connection failed (DNS, refused, reset), before or while the body was read. */
   | 'NETWORK'
   /** The body is not JSON. */
   | 'PARSE';
@@ -42,8 +44,6 @@ export interface PdgErrorInit {
   cause?: unknown;
 }
 
-const retryableCodes: ReadonlySet<PdgErrorCode> = new Set(['RATE_LIMITED', 'UPSTREAM', 'TIMEOUT', 'NETWORK']);
-
 /**
  * Recognises a PdgError from any copy of @pdg/core (an app can hold two when providers pin
  * different core versions), so `instanceof` and `isPdgError` work across copies.
@@ -66,7 +66,7 @@ export class PdgError extends Error {
   readonly content: unknown;
   /** Seconds the gateway asked to wait (`RATE_LIMITED`). */
   readonly retryAfter: number | undefined;
-  /** Whether the same call may succeed later (rate limit, upstream failure, timeout, network). */
+  /** Whether the retry policy retries this failure (408, 429, 500, 502-504, timeouts, network): the same call may succeed later. */
   readonly retryable: boolean;
   /** Each broken rule, for `INVALID_PARAMS` and `INVALID_RESPONSE`. */
   readonly issues: readonly PdgIssue[];
@@ -80,7 +80,7 @@ export class PdgError extends Error {
     this.gatewayMessage = init.gatewayMessage;
     this.content = init.content;
     this.retryAfter = init.retryAfter;
-    this.retryable = retryableCodes.has(init.code) || init.status === 408;
+    this.retryable = isRetried(init.code, init.status);
     this.issues = init.issues ?? [];
     Object.defineProperty(this, marker, { value: true });
   }
@@ -125,4 +125,52 @@ export function redact<T>(value: T, secret: string): T {
     return out as T;
   }
   return value;
+}
+
+/** True when `secret` occurs in a string anywhere inside `value` (keys included). */
+function contains(value: unknown, secret: string, seen = new Set<unknown>()): boolean {
+  if (typeof value === 'string') return value.includes(secret);
+  if (typeof value !== 'object' || value === null || seen.has(value)) return false;
+  seen.add(value);
+  // An error's message, stack and cause are not enumerable; its other fields (a PdgError's content) are.
+  const hidden = value instanceof Error ? [value.message, value.stack, (value as { cause?: unknown }).cause] : [];
+  return (
+    hidden.some((part) => contains(part, secret, seen)) ||
+    Object.entries(value).some(([key, item]) => key.includes(secret) || contains(item, secret, seen))
+  );
+}
+
+/**
+ * The one redaction every error goes through before it leaves the pipeline (thrown, or handed to a
+ * hook): the same error when the secret occurs nowhere in it, else a copy with every occurrence
+ * replaced, in its message, stack, fields and whole `cause` chain.
+ */
+export function redactError<T>(error: T, secret: string): T {
+  if (secret.length < minimumRedactedLength || !contains(error, secret)) return error;
+  if (isPdgError(error)) {
+    const copy = new PdgError({
+      code: error.code,
+      status: error.status,
+      provider: error.provider,
+      endpoint: error.endpoint,
+      retryAfter: error.retryAfter,
+      message: redact(error.message, secret),
+      gatewayMessage: redact(error.gatewayMessage, secret),
+      content: redact(error.content, secret),
+      issues: redact(error.issues, secret),
+      cause: redactError(error.cause, secret),
+    });
+    return copy as T;
+  }
+  if (error instanceof Error) {
+    const copy = new Error(redact(error.message, secret), {
+      cause: redactError((error as { cause?: unknown }).cause, secret),
+    });
+    copy.name = error.name;
+    copy.stack = redact(error.stack, secret);
+    const code = (error as { code?: unknown }).code;
+    if (code !== undefined) Object.assign(copy, { code: redact(code, secret) });
+    return copy as T;
+  }
+  return redact(error, secret);
 }

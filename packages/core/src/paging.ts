@@ -1,5 +1,6 @@
 import type { CallOptions, ItemsOptions, PagesOptions } from './client.js';
 import type { EndpointDefinition, Paging } from './contract.js';
+import { PdgError } from './errors.js';
 
 type Call = (provider: string, endpoint: string, params: unknown, options?: CallOptions) => Promise<unknown>;
 
@@ -13,7 +14,9 @@ interface PageFields {
 /**
  * Pages of a paged endpoint, fetched one at a time as the caller asks for them. Page-numbered endpoints
  * send `page` and follow `nextPage`; cursor endpoints send `cursor` and follow `nextCursor`. The walk
- * ends at `hasMore: false`, at `maxPages`, or when the gateway gives no way forward.
+ * ends at `hasMore: false`, at `maxPages`, or when the gateway gives no way forward. A gateway that
+ * points back to a page or cursor already fetched would make the walk endless: that throws
+ * `INVALID_RESPONSE` naming the repeated position, rather than ending quietly with a truncated walk.
  */
 export async function* walkPages(
   call: Call,
@@ -28,14 +31,37 @@ export async function* walkPages(
   checkLimit('maxPages', maxPages);
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = params[param];
+  // Every position fetched so far: one number or cursor per page, not the pages themselves.
+  const visited = new Set<unknown>();
   for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched++) {
     const pageParams = position === undefined ? params : { ...params, [param]: position };
     const page = await call(providerId, endpointName, pageParams, callOptions);
+    visited.add(position);
+    const reported = (page as PageFields | null)?.page;
+    if (paging.kind === 'page' && typeof reported === 'number') visited.add(reported);
     yield page;
     const next = nextPosition(paging, page as PageFields, position);
-    if (next === undefined || next === position) return;
+    if (next === undefined) return;
+    if (visited.has(next)) throw cycleError(providerId, endpointName, param, next, fetched + 1);
     position = next;
   }
+}
+
+function cycleError(providerId: string, endpointName: string, param: string, next: unknown, fetched: number): PdgError {
+  const shown =
+    typeof next === 'string' && next.length > 80 ? `${JSON.stringify(next.slice(0, 80))}…` : JSON.stringify(next);
+  return new PdgError({
+    code: 'INVALID_RESPONSE',
+    provider: providerId,
+    endpoint: endpointName,
+    issues: [
+      {
+        path: param === 'page' ? 'nextPage' : 'nextCursor',
+        message: `points back to ${param} ${shown}, already fetched`,
+      },
+    ],
+    message: `${providerId} ${endpointName}: after ${fetched} page(s) the gateway pointed back to ${param} ${shown}, which was already fetched; following it would never end. This is a gateway bug; the pages so far were delivered.`,
+  });
 }
 
 /** Items of a paged endpoint, across pages, from the item array the endpoint declares. */

@@ -22,6 +22,8 @@ export function codeForStatus(status: number): PdgErrorCode | undefined {
   if (status >= 200 && status < 300) return undefined;
   if (status === 401 || status === 403) return 'AUTH';
   if (status === 429) return 'RATE_LIMITED';
+  // 408 is a timeout the gateway reports: the same thing to the caller as our own timeout.
+  if (status === 408) return 'TIMEOUT';
   if (status === 404) return 'NOT_FOUND';
   if (status === 400 || status === 422) return 'BAD_REQUEST';
   if (status >= 500 && status < 600) return 'UPSTREAM';

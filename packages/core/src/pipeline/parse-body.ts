@@ -1,14 +1,18 @@
-import { PdgError } from '../errors.js';
+import { PdgError, redact } from '../errors.js';
 import type { CallContext } from './context.js';
 
 const excerptLength = 200;
 
-/** Step 4: the body as JSON. Empty, non-JSON or malformed bodies throw `PARSE` with the status and an excerpt. */
-export function parseBody(text: string, status: number, context: CallContext): unknown {
+/**
+ * Step 4: the body as JSON. Empty, non-JSON or malformed bodies throw `PARSE` with the status and an
+ * excerpt. `secret` is redacted before the excerpt is cut: cut first, a secret straddling the cut would
+ * leave a prefix that no later redaction can recognise.
+ */
+export function parseBody(text: string, status: number, context: CallContext, secret: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    const excerpt = excerptOf(text);
+    const excerpt = excerptOf(redact(text, secret));
     throw new PdgError({
       code: 'PARSE',
       status,

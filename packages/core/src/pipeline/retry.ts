@@ -1,4 +1,4 @@
-/** How failed GETs are retried: 408, 429, 5xx (but 501) and network errors. */
+/** How failed GETs are retried: 408, 429, 500, 502-504 and network errors. */
 export interface RetryPolicy {
   /** Retries after the first attempt; `0` disables retrying. Default 2. */
   readonly limit: number;
@@ -15,7 +15,18 @@ export type RetryOption = number | Partial<RetryPolicy>;
 
 export const defaultRetryPolicy: RetryPolicy = { limit: 2, baseDelay: 300, maxDelay: 10_000, maxRetryAfter: 60_000 };
 
+/** The statuses retried. 501 (Not Implemented) and 505 will not change on a retry, so they are not. */
 export const retryStatusCodes: readonly number[] = [408, 429, 500, 502, 503, 504];
+
+/**
+ * Whether the retry policy retries a failure: the one source of truth for both the policy and
+ * `PdgError.retryable`. With a status, the status decides (an error envelope on a 2xx is not retried);
+ * without one, timeouts and network failures are.
+ */
+export function isRetried(code: string, status: number | undefined): boolean {
+  if (status !== undefined) return retryStatusCodes.includes(status);
+  return code === 'TIMEOUT' || code === 'NETWORK';
+}
 
 export function resolveRetry(base: RetryPolicy, option: RetryOption | undefined): RetryPolicy {
   if (option === undefined) return base;

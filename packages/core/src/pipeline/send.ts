@@ -16,6 +16,8 @@ export interface SendOptions {
   readonly retry: RetryPolicy;
   /** Aborts on the caller's signal and on the call's timeout; the caller tells the two apart. */
   readonly signal: AbortSignal;
+  /** When the call's timeout runs out, on the `performance.now()` clock. */
+  readonly deadline: number;
   readonly context: CallContext;
   /** May replace the request before it is first sent (the `beforeRequest` hook). */
   readonly beforeRequest: (request: Request) => Promise<Request | undefined>;
@@ -31,36 +33,99 @@ export type SendOutcome =
 
 /**
  * Step 3: the request, with ky. Redirects are followed here rather than by fetch, so that the API key
- * is sent only to its own origin: fetch would carry a custom header to any host a redirect names.
+ * and the caller's headers are sent only to their own origin: fetch would carry a custom header to any
+ * host a redirect names.
  */
 export async function send(options: SendOptions): Promise<SendOutcome> {
+  const { providerId, endpointName } = options.context;
   let url = options.url;
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const outcome = await sendOnce(url, options, hop === 0);
+    const { status } = outcome.response;
+    if (status < 300 || status >= 400) return outcome;
     const location = outcome.response.headers.get('location');
-    const isRedirect = outcome.response.status >= 300 && outcome.response.status < 400 && location !== null;
-    if (!isRedirect) return outcome;
-    await outcome.response.body?.cancel();
+    if (location === null) {
+      throw new PdgError({
+        code: 'HTTP',
+        status,
+        provider: providerId,
+        endpoint: endpointName,
+        message: `${providerId} ${endpointName}: the gateway answered HTTP ${status}, a redirect without a Location header, so there is nothing to follow. Check baseUrl.`,
+      });
+    }
     url = new URL(location, url);
+    // fetch follows data:, blob: and file-like URLs too; a gateway redirect has no business there.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new PdgError({
+        code: 'HTTP',
+        status,
+        provider: providerId,
+        endpoint: endpointName,
+        message: `${providerId} ${endpointName}: the gateway redirected (HTTP ${status}) to a ${url.protocol} URL, which is not followed: only http(s) redirects are.`,
+      });
+    }
   }
   throw new PdgError({
     code: 'HTTP',
-    provider: options.context.providerId,
-    endpoint: options.context.endpointName,
-    message: `${options.context.providerId} ${options.context.endpointName}: more than ${maxRedirects} redirects.`,
+    provider: providerId,
+    endpoint: endpointName,
+    message: `${providerId} ${endpointName}: more than ${maxRedirects} redirects.`,
   });
 }
 
-async function sendOnce(url: URL, options: SendOptions, first: boolean): Promise<SendOutcome> {
-  const headers = new Headers(options.headers);
+/** Headers that say nothing about the caller and may follow a redirect to any origin. */
+const headersSafeForAnyOrigin: readonly string[] = ['accept', 'accept-language', 'user-agent'];
+
+/** The headers for one hop: all of them to the key's origin, only the harmless ones anywhere else. */
+function headersFor(url: URL, options: SendOptions): Headers {
+  const sameOrigin = url.origin === options.keyOrigin;
+  const headers = new Headers();
+  for (const [name, value] of options.headers) {
+    if (sameOrigin || headersSafeForAnyOrigin.includes(name)) headers.set(name, value);
+  }
   headers.set('accept', 'application/json');
-  if (url.origin === options.keyOrigin) headers.set('x-api-key', options.apiKey);
+  if (sameOrigin) headers.set('x-api-key', options.apiKey);
   else headers.delete('x-api-key');
+  return headers;
+}
+
+/** The body broke off while being read (a reset, a truncated chunked body). */
+class BodyReadError extends Error {
+  override readonly name = 'BodyReadError';
+}
+
+/**
+ * Reads the whole body inside the attempt, so a connection that breaks mid-body fails the attempt
+ * (and is retried like any network failure) instead of failing later, outside the retry policy.
+ */
+function bufferingFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    let body: ArrayBuffer;
+    try {
+      body = await response.arrayBuffer();
+    } catch (error) {
+      if (init?.signal?.aborted || (input instanceof Request && input.signal.aborted)) throw error;
+      throw new BodyReadError('the connection broke while the response body was being read', { cause: error });
+    }
+    const nullBody = [101, 103, 204, 205, 304].includes(response.status);
+    const buffered = new Response(nullBody ? null : body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    Object.defineProperty(buffered, 'url', { value: response.url });
+    return buffered;
+  };
+}
+
+async function sendOnce(url: URL, options: SendOptions, first: boolean): Promise<SendOutcome> {
+  const headers = headersFor(url, options);
   const { retry } = options;
   try {
     const response = await ky.get(url, {
       headers,
-      fetch: options.fetch,
+      fetch: bufferingFetch(options.fetch),
       signal: options.signal,
       redirect: 'manual',
       // 3xx come back to `send`, which decides where the key may go.
@@ -75,10 +140,13 @@ async function sendOnce(url: URL, options: SendOptions, first: boolean): Promise
         maxRetryAfter: retry.maxRetryAfter,
         delay: (attempt) => backoffDelay(attempt, retry),
         shouldRetry: ({ error }) => {
+          if (error instanceof BodyReadError) return true;
           if (!(error instanceof HTTPError)) return undefined;
           const retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
-          // Waiting longer than the cap would stall the caller: fail now and let them see `retryAfter`.
-          return retryAfter !== undefined && retryAfter * 1000 > retry.maxRetryAfter ? false : undefined;
+          // Waiting longer than the cap, or than the call has left, would stall the caller only to time
+          // out: fail now and let them see `retryAfter`.
+          const wait = Math.min(retry.maxRetryAfter, options.deadline - performance.now());
+          return retryAfter !== undefined && retryAfter * 1000 > wait ? false : undefined;
         },
       },
       hooks: {
@@ -89,7 +157,7 @@ async function sendOnce(url: URL, options: SendOptions, first: boolean): Promise
               retryCount,
               isHTTPError(error)
                 ? mapResponseError(options.context, error.response, error.data)
-                : // ky retries only HTTP and network failures, both of which map to a PdgError.
+                : // ky retries only HTTP, network and body-read failures, all of which map to a PdgError.
                   (toPdgError(error, url, options) as PdgError),
             ),
         ],
@@ -105,6 +173,15 @@ async function sendOnce(url: URL, options: SendOptions, first: boolean): Promise
 /** ky's network errors as PdgErrors; anything else (an abort, a hook's own error) passes through. */
 function toPdgError(error: unknown, url: URL, options: SendOptions): unknown {
   const { providerId, endpointName } = options.context;
+  if (error instanceof BodyReadError) {
+    return new PdgError({
+      code: 'NETWORK',
+      provider: providerId,
+      endpoint: endpointName,
+      cause: error.cause,
+      message: `${providerId} ${endpointName}: the connection to ${url.origin} broke while the response was being read (${describeCause(error.cause)}).`,
+    });
+  }
   if (isNetworkError(error)) {
     return new PdgError({
       code: 'NETWORK',

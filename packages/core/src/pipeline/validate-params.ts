@@ -11,9 +11,32 @@ export function validateParams(
   params: unknown,
 ): Record<string, unknown> {
   const input = params ?? {};
+  // valibot's object schemas take any object; an array, Map or Date would pass with no params in it.
+  if (!isPlainObject(input)) {
+    const received = Array.isArray(input) ? 'an array' : describeValue(input);
+    return refuse(providerId, endpointName, [
+      { path: 'params', message: `must be a plain object of param values (received ${received})` },
+    ]);
+  }
   const result = v.safeParse(endpoint.params, input);
-  if (result.success) return result.output as Record<string, unknown>;
-  const issues = result.issues.map((issue) => toParamIssue(issue, endpoint));
+  if (!result.success) {
+    return refuse(
+      providerId,
+      endpointName,
+      result.issues.map((issue) => toParamIssue(issue, endpoint)),
+    );
+  }
+  const output = result.output as Record<string, unknown>;
+  // Loose endpoints accept any value; only those with one faithful text form may be sent.
+  const unsendable = Object.entries(output).flatMap(([name, value]) => {
+    const problem = unsendableReason(value);
+    return problem === undefined ? [] : [{ path: name, message: problem }];
+  });
+  if (unsendable.length > 0) return refuse(providerId, endpointName, unsendable);
+  return output;
+}
+
+function refuse(providerId: string, endpointName: string, issues: readonly PdgIssue[]): never {
   throw new PdgError({
     code: 'INVALID_PARAMS',
     provider: providerId,
@@ -23,6 +46,53 @@ export function validateParams(
       .map((issue) => `${issue.path} ${issue.message}`)
       .join('; ')}. Nothing was sent.`,
   });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Why a value cannot be sent as a query or path value, or undefined when it can: text (well-formed
+ * Unicode), finite numbers, booleans, bigints, valid Dates, and lists of those. Anything else would be
+ * sent as "[object Object]", a function's source or "NaN", or make URL encoding throw.
+ */
+/** With the `u` flag, a paired surrogate is one code point; only a lone one is in category Cs. */
+const loneSurrogate = /\p{Cs}/u;
+
+function unsendableReason(value: unknown, inList = false): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') {
+    return loneSurrogate.test(value) ? 'must be well-formed text (it holds a lone UTF-16 surrogate)' : undefined;
+  }
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? undefined : `must be a finite number (received ${value})`;
+  if (typeof value === 'boolean' || typeof value === 'bigint') return undefined;
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? 'must be a valid Date (received an invalid Date)' : undefined;
+  }
+  if (Array.isArray(value) && !inList) {
+    for (const item of value) {
+      const problem = unsendableReason(item, true);
+      if (problem !== undefined) return `has an item that cannot be sent: each ${problem}`;
+    }
+    return undefined;
+  }
+  return `must be text, a number, a boolean, a Date or a list of those (received ${describeValue(value)})`;
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'a nested list';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'symbol') return 'a symbol';
+  if (value instanceof Date) return 'a Date';
+  if (typeof value === 'object' && value !== null) {
+    const name = Object.getPrototypeOf(value)?.constructor?.name;
+    return typeof name === 'string' && name !== 'Object' ? `a ${name}` : 'an object';
+  }
+  return typeof value;
 }
 
 type Issue = v.BaseIssue<unknown>;

@@ -1,0 +1,328 @@
+/** Issue 18: each defect an adversarial run found, as the behaviour a user would notice. */
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient, isPdgError, type PdgError } from '../src/index.js';
+import { json, type Loopback, loopback } from './loopback.js';
+import { providers } from './providers.js';
+
+const KEY = 'sk_live_SECRETKEY1234567890';
+const emptyPage = { page: 1, items: [], hasMore: false, nextPage: null };
+
+const servers: Loopback[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(handle: Parameters<typeof loopback>[0]): Promise<Loopback> {
+  const server = await loopback(handle);
+  servers.push(server);
+  return server;
+}
+
+function client(baseUrl: string, options: Partial<Parameters<typeof createClient<typeof providers>>[0]> = {}) {
+  return createClient({ providers, apiKey: KEY, baseUrl, retry: { limit: 0, baseDelay: 1 }, ...options });
+}
+
+/** What the call rejects with, which must be a PdgError. */
+async function rejection(promise: Promise<unknown>): Promise<PdgError> {
+  const thrown = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!isPdgError(thrown)) throw new Error(`expected a PdgError, got ${inspect(thrown)}`);
+  return thrown;
+}
+
+function everyView(value: unknown): string {
+  return inspect(value, { depth: Number.POSITIVE_INFINITY }) + JSON.stringify(value) + String(value);
+}
+
+describe('issue 18 item 2: beforeRetry never sees the key', () => {
+  it('the error handed to beforeRetry is redacted like the thrown one', async () => {
+    const server = await serve((_, response) =>
+      json(response, 503, { status: 'error', message: `upstream refused ${KEY}`, content: { key: KEY } }),
+    );
+    const seen: unknown[] = [];
+    const pdg = client(server.url, {
+      retry: { limit: 1, baseDelay: 1 },
+      hooks: { beforeRetry: ({ error }) => void seen.push(error) },
+    });
+    const error = await rejection(pdg.run('jobs:board', 'browse'));
+    expect(seen).toHaveLength(1);
+    expect(everyView(seen[0])).not.toContain(KEY);
+    expect(everyView(error)).not.toContain(KEY);
+    expect((seen[0] as PdgError).gatewayMessage).toBe('upstream refused [redacted]');
+  });
+});
+
+describe('one redaction for every error', () => {
+  it('finds the key in content even when the message does not hold it', async () => {
+    const server = await serve((_, response) =>
+      json(response, 401, { status: 'error', message: 'bad key', content: { echoed: [KEY], [KEY]: 1 } }),
+    );
+    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    expect(error.code).toBe('AUTH');
+    expect(everyView(error)).not.toContain(KEY);
+    expect(error.content).toEqual({ echoed: ['[redacted]'], '[redacted]': 1 });
+  });
+});
+
+describe('issue 18 item 3: keys and URLs that cannot be sent safely', () => {
+  it.each([
+    ['a newline', `${KEY}\n`],
+    ['a NUL', `sk_live_\0${KEY}`],
+    ['a carriage return', `sk_live_SECRET\rKEY1234`],
+  ])('a key with %s is refused by createClient without quoting it', (_, apiKey) => {
+    let thrown: unknown;
+    try {
+      createClient({ providers, apiKey, baseUrl: 'http://127.0.0.1:9' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TypeError);
+    const error = thrown as TypeError;
+    expect(error.message).toMatch(/apiKey must be printable ASCII/);
+    expect(error.message).toMatch(/line break, NUL/);
+    expect(`${error.message}${error.stack}${String(error)}`).not.toContain('SECRET');
+  });
+
+  it('a base URL with a user name and password is refused without echoing them', () => {
+    expect(() => createClient({ providers, apiKey: KEY, baseUrl: 'http://user:hunter2secret@127.0.0.1:9/' })).toThrow(
+      /baseUrl must not contain a user name or password \(received "http:\/\/\*\*\*@127\.0\.0\.1:9\/"\)/,
+    );
+    try {
+      createClient({ providers, apiKey: KEY, baseUrl: 'http://user:hunter2secret@127.0.0.1:9/' });
+    } catch (error) {
+      expect(everyView(error)).not.toContain('hunter2secret');
+    }
+  });
+
+  it('any failure inside a call is a PdgError, seen by onError: a custom fetch that throws', async () => {
+    const codes: string[] = [];
+    const pdg = client('http://127.0.0.1:9', {
+      fetch: () => Promise.reject(new RangeError('proxy agent misconfigured')),
+      hooks: { onError: ({ error }) => void codes.push(error.code) },
+    });
+    const error = await rejection(pdg.run('jobs:board', 'browse'));
+    expect(error.code).toBe('NETWORK');
+    expect(error.message).toContain('proxy agent misconfigured');
+    expect(error.cause).toBeInstanceOf(RangeError);
+    expect(codes).toEqual(['NETWORK']);
+  });
+
+  it('a header value that cannot be sent is INVALID_PARAMS, and nothing is sent', async () => {
+    const server = await serve((_, response) => json(response, 200, emptyPage));
+    const error = await rejection(
+      client(server.url).run('jobs:board', 'browse', {}, { headers: { authorization: 'Bearer a\nb' } }),
+    );
+    expect(error.code).toBe('INVALID_PARAMS');
+    expect(error.issues[0]?.path).toBe('headers');
+    expect(everyView(error)).not.toContain('Bearer a');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a hook that throws makes the call fail with a PdgError carrying the hook error as cause', async () => {
+    const server = await serve((_, response) => json(response, 200, emptyPage));
+    const hookError = new Error('metrics backend down');
+    const pdg = client(server.url, {
+      hooks: {
+        afterResponse: () => {
+          throw hookError;
+        },
+      },
+    });
+    const error = await rejection(pdg.run('jobs:board', 'browse'));
+    expect(error.cause).toBe(hookError);
+    expect(error.message).toContain('metrics backend down');
+  });
+});
+
+/** Answers 200 with a declared length it never delivers, then resets the connection. */
+function truncated(response: import('node:http').ServerResponse) {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+  response.write('{"page":1,"items":[');
+  setTimeout(() => response.socket?.destroy(), 10);
+}
+
+describe('issue 18 item 4: a body cut short is a network failure, retried', () => {
+  it('a truncated 2xx body is retried, and the retry succeeds', async () => {
+    let calls = 0;
+    const server = await serve((_, response) => (++calls === 1 ? truncated(response) : json(response, 200, emptyPage)));
+    const page = await client(server.url, { retry: { limit: 2, baseDelay: 1 } }).run('jobs:board', 'browse');
+    expect(page.page).toBe(1);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('without retries left, it is NETWORK, retryable', async () => {
+    const server = await serve((_, response) => truncated(response));
+    const error = await rejection(
+      client(server.url, { retry: { limit: 1, baseDelay: 1 } }).run('jobs:board', 'browse'),
+    );
+    expect(error.code).toBe('NETWORK');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toContain('broke while the response was being read');
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('issue 18 item 5: a redirect off the base origin carries none of the caller headers', () => {
+  it('only accept (and user-agent) follow; the key, authorization and custom headers do not', async () => {
+    const other = await serve((_, response) => json(response, 200, emptyPage));
+    const gateway = await serve((_, response) => {
+      response.writeHead(302, { location: `${other.url}/landing` });
+      response.end();
+    });
+    const pdg = client(gateway.url, { headers: { 'x-team': 'data', 'user-agent': 'pdg-test' } });
+    await pdg.run('jobs:board', 'browse', {}, { headers: { authorization: 'Bearer tok_secret', 'x-custom': '1' } });
+    expect(gateway.requests[0]?.headers).toMatchObject({ 'x-api-key': KEY, authorization: 'Bearer tok_secret' });
+    const followed = other.requests[0]?.headers ?? {};
+    expect(followed.accept).toBe('application/json');
+    expect(followed['user-agent']).toBe('pdg-test');
+    for (const name of ['x-api-key', 'authorization', 'x-custom', 'x-team']) expect(followed[name]).toBeUndefined();
+  });
+
+  it('a same-origin redirect keeps them all', async () => {
+    const gateway = await serve((request, response) => {
+      if (request.url?.includes('moved')) return json(response, 200, emptyPage);
+      response.writeHead(301, { location: '/v1/jobs:board/moved' });
+      response.end();
+    });
+    await client(gateway.url).run('jobs:board', 'browse', {}, { headers: { authorization: 'Bearer t' } });
+    expect(gateway.requests[1]?.headers).toMatchObject({ 'x-api-key': KEY, authorization: 'Bearer t' });
+  });
+});
+
+describe('issue 18 item 6: a PARSE excerpt holds no part of the key', () => {
+  it('redacts before cutting, so a key straddling the cut leaves no prefix', async () => {
+    // The key starts 10 characters before the 200-character cut.
+    const server = await serve((_, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end(`${'x'.repeat(190)}${KEY}${'y'.repeat(50)}`);
+    });
+    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    expect(error.code).toBe('PARSE');
+    expect(everyView(error)).not.toContain(KEY.slice(0, 10));
+    expect(String(error.content)).toContain('[redacted]');
+  });
+});
+
+describe('issue 18 item 7: a gateway whose paging cycles', () => {
+  it('pages() throws INVALID_RESPONSE naming the repeated page after delivering the pages so far', async () => {
+    const server = await serve((request, response) => {
+      const page = Number(new URL(request.url ?? '', 'http://x').searchParams.get('page') ?? '1');
+      const items = [{ jobId: `j${page}`, title: 't' }];
+      json(response, 200, { page, items, hasMore: true, nextPage: page === 3 ? 1 : page + 1 });
+    });
+    const seen: number[] = [];
+    const walk = async () => {
+      for await (const page of client(server.url).pages('jobs:board', 'browse', {}, { maxPages: 50 }))
+        seen.push(page.page);
+    };
+    const error = await rejection(walk());
+    expect(error.code).toBe('INVALID_RESPONSE');
+    expect(error.message).toContain('pointed back to page 1');
+    expect(seen).toEqual([1, 2, 3]);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('items() throws on a cursor seen before', async () => {
+    const next: Record<string, string> = { start: 'c-a', 'c-a': 'c-b', 'c-b': 'c-a' };
+    const server = await serve((request, response) => {
+      const cursor = new URL(request.url ?? '', 'http://x').searchParams.get('cursor') ?? 'start';
+      json(response, 200, {
+        ok: true,
+        threads: [{ threadId: cursor, title: 't' }],
+        hasMore: true,
+        nextCursor: next[cursor],
+      });
+    });
+    let items = 0;
+    const walk = async () => {
+      for await (const _ of client(server.url).items('social-media:board', 'hot', {}, { maxItems: 1000 })) items++;
+    };
+    const error = await rejection(walk());
+    expect(error.message).toContain('pointed back to cursor "c-a"');
+    expect(items).toBe(3);
+  });
+});
+
+describe('issue 18 item 8: odd params are INVALID_PARAMS naming the param, and nothing is sent', () => {
+  const cases: [string, string, string, unknown, string][] = [
+    ['a lone surrogate in a path param', 'jobs:board', 'job', { jobId: 'a\uD800b' }, 'jobId'],
+    ['an invalid Date on a loose endpoint', 'jobs:board', 'search', { since: new Date(Number.NaN) }, 'since'],
+    ['an array as the params', 'jobs:board', 'search', ['q', 'x'], 'params'],
+    ['a Map as the params', 'jobs:board', 'search', new Map([['q', 'x']]), 'params'],
+    ['a Date as the params', 'jobs:board', 'browse', new Date(), 'params'],
+    ['an object on a loose endpoint', 'jobs:board', 'search', { filter: { a: 1 } }, 'filter'],
+    ['a function on a loose endpoint', 'jobs:board', 'search', { q: () => 'secret source' }, 'q'],
+    ['NaN on a loose endpoint', 'jobs:board', 'search', { n: Number.NaN }, 'n'],
+    ['a lone surrogate in a query value', 'jobs:board', 'search', { q: '\uDC00' }, 'q'],
+    ['an object inside a list', 'jobs:board', 'search', { ids: ['a', { b: 1 }] }, 'ids'],
+  ];
+  it.each(cases)('%s', async (_, provider, endpoint, params, path) => {
+    const server = await serve((_request, response) => json(response, 200, {}));
+    const untyped = client(server.url) as unknown as { run(p: string, e: string, params: unknown): Promise<unknown> };
+    const error = await rejection(untyped.run(provider, endpoint, params));
+    expect(error.code).toBe('INVALID_PARAMS');
+    expect(error.issues.map((issue) => issue.path)).toContain(path);
+    expect(error.message).toContain(path);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('issue 18 item 9: policy mismatches', () => {
+  it('a 429 whose Retry-After exceeds the time left fails at once as RATE_LIMITED with retryAfter', async () => {
+    const server = await serve((_, response) =>
+      json(response, 429, { status: 'error', message: 'slow down' }, { 'retry-after': '5' }),
+    );
+    const started = performance.now();
+    const error = await rejection(
+      client(server.url, { retry: { limit: 3, baseDelay: 1 }, timeout: 1_000 }).run('jobs:board', 'browse'),
+    );
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.retryAfter).toBe(5);
+    expect(performance.now() - started).toBeLessThan(800);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a 3xx without Location is an HTTP error, not a success', async () => {
+    const server = await serve((_, response) => json(response, 302, emptyPage));
+    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    expect(error.code).toBe('HTTP');
+    expect(error.status).toBe(302);
+    expect(error.message).toContain('without a Location header');
+  });
+
+  it('a redirect to a non-http(s) URL is not followed', async () => {
+    const server = await serve((_, response) => {
+      response.writeHead(302, { location: `data:application/json,${JSON.stringify(emptyPage)}` });
+      response.end();
+    });
+    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    expect(error.code).toBe('HTTP');
+    expect(error.message).toContain('data: URL, which is not followed');
+  });
+
+  it.each([
+    [501, false, 1],
+    [505, false, 1],
+    [503, true, 3],
+    [500, true, 3],
+  ])('HTTP %i: retryable is %s, and it is sent %i time(s) with retry 2', async (status, retryable, sent) => {
+    const server = await serve((_, response) => json(response, status, { status: 'error', message: 'no' }));
+    const error = await rejection(
+      client(server.url, { retry: { limit: 2, baseDelay: 1 } }).run('jobs:board', 'browse'),
+    );
+    expect(error.retryable).toBe(retryable);
+    expect(server.requests).toHaveLength(sent);
+  });
+
+  it('408 is TIMEOUT with status 408, retryable and retried', async () => {
+    const server = await serve((_, response) => json(response, 408, { status: 'error', message: 'too slow' }));
+    const error = await rejection(
+      client(server.url, { retry: { limit: 1, baseDelay: 1 } }).run('jobs:board', 'browse'),
+    );
+    expect(error).toMatchObject({ code: 'TIMEOUT', status: 408, retryable: true });
+    expect(server.requests).toHaveLength(2);
+  });
+});
