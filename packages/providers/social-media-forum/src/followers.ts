@@ -1,0 +1,25 @@
+/** `GET /v1/social-media:forum/followers/{userId}` (document 3, section 4.4). */
+import { cursorPageOf, cursorParams, fields, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { follower } from './records.js';
+
+export const description = "A user's followers, cursor-paged.";
+
+export const pathParam = 'userId';
+
+export const params = v.strictObject({
+  /** User id (a string; sent as the path segment). */
+  userId: stringParam(),
+  ...cursorParams(),
+});
+
+export const { paging, response } = cursorPageOf('users', follower, {
+  /** Whether the gateway answered. */
+  ok: v.boolean(),
+  /** Number of followers on this page. */
+  count: v.number(),
+  ...fields({
+    /** The user id (echo). */
+    userId: v.string(),
+  }),
+});

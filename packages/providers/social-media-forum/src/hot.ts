@@ -1,0 +1,21 @@
+/** `GET /v1/social-media:forum/hot` (document 3, section 4.4). */
+import { cursorPageOf, cursorParams, optional, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { hotThread } from './records.js';
+
+export const description = 'Hot threads, optionally of one channel, cursor-paged.';
+
+export const params = v.strictObject({
+  /** Only threads of this channel (optional filter). */
+  channelId: optional(stringParam()),
+  ...cursorParams(),
+});
+
+export const { paging, response } = cursorPageOf('threads', hotThread, {
+  /** Whether the gateway answered. */
+  ok: v.boolean(),
+  /** Number of threads on this page. */
+  count: v.number(),
+  /** Page size used. */
+  limit: v.number(),
+});

@@ -1,0 +1,29 @@
+/** `GET /v1/social-media:forum/user-posts/{userId}` (document 3, section 4.4). */
+import { fields, pageOf, pageParams, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { userPost } from './records.js';
+
+export const description = "A user's posts, page by page.";
+
+export const pathParam = 'userId';
+
+export const params = v.strictObject({
+  /** User id (a string; sent as the path segment). */
+  userId: stringParam(),
+  ...pageParams(),
+});
+
+export const { paging, response } = pageOf('items', userPost, {
+  /** Whether the gateway answered. */
+  ok: v.boolean(),
+  /** Number of posts on this page. */
+  count: v.number(),
+  ...fields({
+    /** Total number of the user's posts, when known; see `totalIsCapped`. */
+    total: v.number(),
+    /** The user id (echo). */
+    userId: v.string(),
+    /** Whether `total` is a cap rather than the exact count. */
+    totalIsCapped: v.boolean(),
+  }),
+});
