@@ -132,7 +132,7 @@ describe('a call no fixture answers', () => {
     const error = await topTracks(pdg, 'velvet orbit', 5).catch((thrown: unknown) => thrown);
     expect(isPdgError(error) && error.code).toBe('NOT_FOUND');
     expect(isPdgError(error) && error.gatewayMessage).toContain(
-      '@pdg/testkit: no fixture matches GET /v1/music:catalogstore/search?q=velvet+orbit&limit=5.',
+      'No fixture matches GET /v1/music:catalogstore/search?q=velvet+orbit&limit=5.',
     );
     expect(isPdgError(error) && error.gatewayMessage).toContain(
       'search/velvet-orbit: GET /v1/music:catalogstore/search?q=velvet+orbit&limit=3 (differs in limit)',

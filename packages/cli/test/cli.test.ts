@@ -36,11 +36,14 @@ describe('pdg providers and describe', () => {
     const { code, stdout } = await pdg(['describe', 'music:catalogstore', 'search']);
     expect(code).toBe(0);
     expect(stdout).toContain('GET /v1/music:catalogstore/search');
-    expect(stdout).toMatch(/--q <string>\s+track, album or artist name \[required\]/);
+    // Descriptions are the JSDoc comments of the definitions, copied onto the schemas at build time.
+    expect(stdout).toMatch(/--q <string>\s+Track, album or artist name\. \[required\]/);
     expect(stdout).toMatch(
-      /--type <enum>\s+what to search for \[optional; one of track, album, artist; default track\]/,
+      /--type <enum>\s+What to search for\. Server default `track`\. \[optional; one of track, album, artist; default track\]/,
     );
-    expect(stdout).toMatch(/--limit <integer>\s+results per page \[optional; 1 to 50; default 25\]/);
+    expect(stdout).toMatch(
+      /--limit <integer>\s+Results per page, 1 to 50\. Server default 25\. \[optional; 1 to 50; default 25\]/,
+    );
   });
 
   it('describes a provider: its endpoints', async () => {

@@ -13,8 +13,8 @@ interface UntypedClient {
  * `client.run` cannot be used. The same checks apply: an unknown provider or endpoint, or params that
  * break the schema, are refused before anything is sent.
  */
-export function callEndpoint(
-  client: PdgClient<readonly AnyProvider[]>,
+export function callEndpoint<TProviders extends readonly AnyProvider[]>(
+  client: PdgClient<TProviders>,
   provider: string,
   endpoint: string,
   params?: unknown,
@@ -24,8 +24,8 @@ export function callEndpoint(
 }
 
 /** `client.pages` for an endpoint named at run time; see `callEndpoint`. */
-export function walkEndpoint(
-  client: PdgClient<readonly AnyProvider[]>,
+export function walkEndpoint<TProviders extends readonly AnyProvider[]>(
+  client: PdgClient<TProviders>,
   provider: string,
   endpoint: string,
   params?: unknown,

@@ -74,8 +74,9 @@ describe('the testkit and the mock gateway answer a call the same way', () => {
     const nockGateway = mockGateway({ fixtures, baseUrl: testkitUrl });
     try {
       const recorded = catalogstoreFixtures.find((fixture) => fixture.name === 'album-gb');
+      if (!recorded) throw new Error('the album-gb fixture of music:catalogstore is missing');
       const call: Call = ['music:catalogstore', 'search', { q: 'neon harbour', type: 'album', country: 'GB' }];
-      const expected = { result: (recorded?.response as { content: unknown }).content };
+      const expected = { result: (recorded.response as { content: unknown }).content };
       expect(await outcome(testkitUrl, call)).toEqual(expected);
       expect(await outcome(server.url, call)).toEqual(expected);
     } finally {
