@@ -81,6 +81,7 @@ export type {
   EndpointsOf,
   ItemOf,
   PagedEndpointName,
+  ParamsArg,
   ParamsOf,
   ProviderId,
   ResultOf,
