@@ -181,10 +181,16 @@ function redacted(text: string): string {
   return secrets.reduce((out, secret) => (secret.length >= 4 ? out.replaceAll(secret, '[redacted]') : out), text);
 }
 
-/** One line for stderr; a stack trace is for developers of pdg, not its users. */
-function oneLine(error: unknown): string {
+/**
+ * The error's message for stderr, its own lines kept (a list of closest fixtures reads better as a list)
+ * and indented under `pdg: `. Never a stack trace: that is for developers of pdg, not its users.
+ */
+function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return redacted(text).replace(/\s*\n\s*/g, ' ');
+  return redacted(text)
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd())
+    .join('\n     ');
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -258,7 +264,7 @@ main(argv).then(
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`pdg: ${oneLine(error)}\n`);
+    process.stderr.write(`pdg: ${messageOf(error)}\n`);
     process.exitCode = 1;
   },
 );
