@@ -11,7 +11,7 @@ import { testProviderConformance } from '@pdg/testkit/conformance';
 const root = process.cwd();
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
-  pdg?: { specPaths?: string[] };
+  pdg?: { id?: string; specPaths?: string[] };
 };
 const specPaths = manifest.pdg?.specPaths;
 if (!specPaths?.length) {
@@ -28,6 +28,11 @@ const providers = Object.values(module).filter(
     'endpoints' in value,
 );
 if (providers.length !== 1) throw new Error(`${manifest.name}: src/index.ts must export exactly one provider.`);
+if (manifest.pdg?.id !== (providers[0] as AnyProvider).id) {
+  throw new Error(
+    `${manifest.name}: package.json "pdg.id" (${manifest.pdg?.id}) must be the provider's id, ${(providers[0] as AnyProvider).id}.`,
+  );
+}
 const { fixtures } = (await import(pathToFileURL(join(root, 'src/fixtures.ts')).href)) as { fixtures: Fixture[] };
 
 testProviderConformance(providers[0] as AnyProvider, fixtures, {

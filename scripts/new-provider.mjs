@@ -153,9 +153,17 @@ for (const path of written) console.log(`  ${relative(root, path)}`);
 const dir = relative(root, packageDir);
 const steps = [
   {
-    command: 'pnpm install --offline',
+    command: 'pnpm registry',
+    // The CLI, its mock gateway and the README list every provider package: add this one.
+    run: () => run('node', ['scripts/registry.mjs']),
+  },
+  {
+    command: 'pnpm install --offline --no-frozen-lockfile',
     // --offline links from the local store without the network; the fallback fetches what the store lacks.
-    run: () => run('pnpm', ['install', '--offline']) || run('pnpm', ['install', '--prefer-offline']),
+    // The lockfile gains the new package, so it may not be frozen (pnpm freezes it by default under CI).
+    run: () =>
+      run('pnpm', ['install', '--offline', '--no-frozen-lockfile']) ||
+      run('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile']),
   },
   {
     command: `pnpm exec biome check --write ${dir}`,
@@ -195,4 +203,4 @@ ${packageName} is scaffolded, linked and built, with one EXAMPLE endpoint. Next 
   4. pnpm readme      regenerates the README's endpoint block; then finish the README's intro.
   5. pnpm test        builds, typechecks, lints and tests everything, the conformance suite included.
   6. Say what the first release holds in ${relative(root, changesetPath)}.
-  7. When it is ready, list it in the CLI (packages/cli/src/providers.ts and package.json) and in README.md.`);
+The CLI (pdg providers, describe, run --mock, mock) and the README's package table already list it.`);
