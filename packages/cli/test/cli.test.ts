@@ -122,7 +122,7 @@ describe('pdg run', () => {
     const provider = await pdg(['run', 'music:nothing', 'search', '--mock']);
     expect(provider.code).toBe(2);
     expect(provider.stderr).toContain(
-      'Unknown provider "music:nothing". Providers: music:catalogstore, jobs:jobboard, social-media:forum.',
+      'Unknown provider "music:nothing". Providers: jobs:jobboard, music:catalogstore, social-media:forum.',
     );
     const endpoint = await pdg(['run', 'music:catalogstore', 'lookup', '--mock']);
     expect(endpoint.code).toBe(2);

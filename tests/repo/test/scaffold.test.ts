@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -18,7 +19,7 @@ let copy: string;
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   // Colour codes stripped, so assertions read the text a user sees.
-  const output = `${result.stdout}\n${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
   return { code: result.status, output };
 }
 
