@@ -1,11 +1,11 @@
-import type { CallOptions, ItemsOptions, PagesOptions, PdgClient } from './client.js';
+import type { CallOptions, ItemsOptions, PagedWalk, PagesOptions, PdgClient } from './client.js';
 import type { AnyProvider } from './contract.js';
 
 /** A client's methods with the provider id, endpoint name and params as plain runtime values. */
 interface UntypedClient {
   run(provider: string, endpoint: string, params?: unknown, options?: CallOptions): Promise<unknown>;
-  pages(provider: string, endpoint: string, params?: unknown, options?: PagesOptions): AsyncGenerator<unknown>;
-  items(provider: string, endpoint: string, params?: unknown, options?: ItemsOptions): AsyncGenerator<unknown>;
+  pages(provider: string, endpoint: string, params?: unknown, options?: PagesOptions): PagedWalk<unknown>;
+  items(provider: string, endpoint: string, params?: unknown, options?: ItemsOptions): PagedWalk<unknown>;
 }
 
 /**
@@ -30,6 +30,6 @@ export function walkEndpoint<TProviders extends readonly AnyProvider[]>(
   endpoint: string,
   params?: unknown,
   options?: PagesOptions,
-): AsyncGenerator<unknown> {
+): PagedWalk<unknown> {
   return (client as unknown as UntypedClient).pages(provider, endpoint, params, options);
 }

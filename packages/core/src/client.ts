@@ -1,7 +1,7 @@
 import type { AnyProvider, EndpointDefinition } from './contract.js';
 import { isPdgError, PdgError, redact, redactError } from './errors.js';
 import type { HookContext, Hooks } from './hooks.js';
-import { walkItems, walkPages } from './paging.js';
+import { startState, type WalkCheckpoint, walkItems, walkPages } from './paging.js';
 import { buildUrl } from './pipeline/build-url.js';
 import type { CallContext } from './pipeline/context.js';
 import { unwrapEnvelope } from './pipeline/envelope.js';
@@ -49,6 +49,14 @@ export interface CallOptions {
 export interface PagesOptions extends CallOptions {
   /** Stop after this many pages. */
   readonly maxPages?: number;
+  /** Continue a walk from the `checkpoint` an earlier walk over the same params gave. */
+  readonly resume?: WalkCheckpoint;
+}
+
+/** A walk from `pages()` or `items()`: an async generator that also says where it is. */
+export interface PagedWalk<T> extends AsyncGenerator<T, void, undefined> {
+  /** Where the walk is, as plain JSON: pass it as `resume` to continue from there. */
+  readonly checkpoint: WalkCheckpoint;
 }
 
 export interface ItemsOptions extends PagesOptions {
@@ -70,13 +78,13 @@ export interface PdgClient<TProviders extends readonly AnyProvider[]> {
     provider: TId,
     endpoint: TName,
     ...args: ParamsArg<EndpointsOf<TProviders, TId>[TName], PagesOptions>
-  ): AsyncGenerator<ResultOf<EndpointsOf<TProviders, TId>[TName]>, void, undefined>;
+  ): PagedWalk<ResultOf<EndpointsOf<TProviders, TId>[TName]>>;
   /** Walks a paged endpoint item by item, across pages. */
   items<TId extends ProviderId<TProviders>, TName extends PagedEndpointName<TProviders, TId>>(
     provider: TId,
     endpoint: TName,
     ...args: ParamsArg<EndpointsOf<TProviders, TId>[TName], ItemsOptions>
-  ): AsyncGenerator<ItemOf<EndpointsOf<TProviders, TId>[TName]>, void, undefined>;
+  ): PagedWalk<ItemOf<EndpointsOf<TProviders, TId>[TName]>>;
 }
 
 interface Settings {
@@ -106,11 +114,18 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
   // pages() and items() differ only in the walk they run over the same call.
   const walk =
     (walker: typeof walkPages) =>
-    (providerId: string, endpointName: string, params?: Record<string, unknown>, walkOptions?: ItemsOptions) =>
-      redactingWalk(
-        walker(call, providerId, endpointName, lookup(registry, providerId, endpointName), params, walkOptions),
+    (providerId: string, endpointName: string, params?: Record<string, unknown>, walkOptions: ItemsOptions = {}) => {
+      const endpoint = lookup(registry, providerId, endpointName);
+      const state = startState(walkOptions.resume);
+      const walking = redactingWalk(
+        walker(call, providerId, endpointName, endpoint, params, walkOptions, state),
         settings.apiKey,
       );
+      return Object.defineProperty(walking, 'checkpoint', {
+        get: () => ({ ...state.checkpoint }),
+        enumerable: true,
+      }) as PagedWalk<unknown>;
+    };
 
   return {
     providers: options.providers,

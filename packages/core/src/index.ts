@@ -4,6 +4,7 @@ export {
   type ClientOptions,
   createClient,
   type ItemsOptions,
+  type PagedWalk,
   type PagesOptions,
   type PdgClient,
   type ValidateMode,
@@ -50,6 +51,7 @@ export {
   type PageFields,
   pageOf,
 } from './page-schema.js';
+export { toArray, type WalkCheckpoint } from './paging.js';
 export { paramsFromStrings } from './params-from-strings.js';
 export { buildUrl } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';

@@ -4,6 +4,44 @@ import { PdgError } from './errors.js';
 
 type Call = (provider: string, endpoint: string, params: unknown, options?: CallOptions) => Promise<unknown>;
 
+/**
+ * Where a walk is, as plain JSON: save it, and pass it as `resume` to continue the walk later, in this
+ * process or another, with no item skipped or repeated.
+ */
+export interface WalkCheckpoint {
+  /** The `page` number or `cursor` of the page the walk is in; absent for the first page. */
+  readonly at?: number | string;
+  /** Items of that page already taken (`items()`); `pages()` checkpoints always say 0. */
+  readonly taken: number;
+  /** The walk reached its last page and item. */
+  readonly done?: true;
+}
+
+/** The walk's checkpoint, kept current as pages are fetched and items taken. */
+export interface WalkState {
+  checkpoint: WalkCheckpoint;
+}
+
+/** A checkpoint from JSON, checked, so a damaged one fails clearly instead of skipping items. */
+export function startState(resume: WalkCheckpoint | undefined): WalkState {
+  if (resume === undefined) return { checkpoint: { taken: 0 } };
+  const { at, taken, done } = resume as { at?: unknown; taken?: unknown; done?: unknown };
+  const validAt = at === undefined || typeof at === 'string' || (typeof at === 'number' && Number.isInteger(at));
+  if (!validAt || !(Number.isInteger(taken) && (taken as number) >= 0) || (done !== undefined && done !== true)) {
+    throw new TypeError(
+      `resume must be a checkpoint a walk gave ({ at?, taken, done? }), such as JSON.parse of walk.checkpoint (received ${JSON.stringify(resume)}).`,
+    );
+  }
+  return { checkpoint: resume };
+}
+
+/** One fetched page, with the position it was fetched at and the one after it. */
+interface FetchedPage {
+  readonly page: unknown;
+  readonly at: unknown;
+  readonly next: unknown;
+}
+
 interface PageFields {
   readonly hasMore?: boolean | null;
   readonly nextPage?: number | null;
@@ -25,12 +63,30 @@ export async function* walkPages(
   endpoint: EndpointDefinition,
   params: Readonly<Record<string, unknown>> = {},
   options: PagesOptions = {},
+  state: WalkState = startState(options.resume),
 ): AsyncGenerator<unknown, void, undefined> {
+  for await (const { page, next } of fetchPages(call, providerId, endpointName, endpoint, params, options, state)) {
+    // Once the caller has this page, a resumed walk starts at the next one.
+    state.checkpoint = next === undefined ? { taken: 0, done: true } : { at: next as number | string, taken: 0 };
+    yield page;
+  }
+}
+
+async function* fetchPages(
+  call: Call,
+  providerId: string,
+  endpointName: string,
+  endpoint: EndpointDefinition,
+  params: Readonly<Record<string, unknown>>,
+  options: PagesOptions,
+  state: WalkState,
+): AsyncGenerator<FetchedPage, void, undefined> {
   const paging = requirePaging(providerId, endpointName, endpoint);
-  const { maxPages, ...callOptions } = options;
+  const { maxPages, resume: _resume, ...callOptions } = options;
   checkLimit('maxPages', maxPages);
+  if (state.checkpoint.done) return;
   const param = paging.kind === 'page' ? 'page' : 'cursor';
-  let position: unknown = params[param];
+  let position: unknown = state.checkpoint.at ?? params[param];
   // Every position fetched so far: one number or cursor per page, not the pages themselves.
   const visited = new Set<unknown>();
   for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched++) {
@@ -39,8 +95,8 @@ export async function* walkPages(
     visited.add(position);
     const reported = (page as PageFields | null)?.page;
     if (paging.kind === 'page' && typeof reported === 'number') visited.add(reported);
-    yield page;
     const next = nextPosition(paging, page as PageFields, position);
+    yield { page, at: position, next };
     if (next === undefined) return;
     if (visited.has(next)) throw cycleError(providerId, endpointName, param, next, fetched + 1);
     position = next;
@@ -72,22 +128,53 @@ export async function* walkItems(
   endpoint: EndpointDefinition,
   params: Readonly<Record<string, unknown>> = {},
   options: ItemsOptions = {},
+  state: WalkState = startState(options.resume),
 ): AsyncGenerator<unknown, void, undefined> {
   const { maxItems, ...pagesOptions } = options;
   checkLimit('maxItems', maxItems);
   if (maxItems === 0) return;
   const paging = requirePaging(providerId, endpointName, endpoint);
+  // Items of the first page a resumed walk already handed out.
+  let skip = state.checkpoint.taken;
   let yielded = 0;
-  for await (const page of walkPages(call, providerId, endpointName, endpoint, params, pagesOptions)) {
+  const pages = fetchPages(call, providerId, endpointName, endpoint, params, pagesOptions, state);
+  for await (const { page, at, next } of pages) {
     const items = (page as Record<string, unknown> | null)?.[paging.items];
     if (!Array.isArray(items)) return;
-    for (const item of items) {
-      yield item;
+    const after: WalkCheckpoint =
+      next === undefined ? { taken: 0, done: true } : { at: next as number | string, taken: 0 };
+    if (skip >= items.length) state.checkpoint = after;
+    for (let index = skip; index < items.length; index++) {
+      // Set before the item is handed out: a caller that stops after this item resumes after it.
+      state.checkpoint =
+        index + 1 === items.length
+          ? after
+          : { ...(at === undefined ? {} : { at: at as number | string }), taken: index + 1 };
+      yield items[index];
       yielded++;
       // Returning here, before the page walk is resumed, is what keeps the next page unfetched.
       if (maxItems !== undefined && yielded >= maxItems) return;
     }
+    skip = 0;
   }
+}
+
+/**
+ * Every value of a walk (or any async iterable) in an array, stopping after `maxItems` without fetching
+ * further pages: `await toArray(pdg.items('jobs:jobboard', 'browse', { country: 'SG' }), { maxItems: 50 })`.
+ */
+export async function toArray<T>(
+  iterable: AsyncIterable<T>,
+  options: { readonly maxItems?: number } = {},
+): Promise<T[]> {
+  checkLimit('maxItems', options.maxItems);
+  const out: T[] = [];
+  if (options.maxItems === 0) return out;
+  for await (const value of iterable) {
+    out.push(value);
+    if (options.maxItems !== undefined && out.length >= options.maxItems) break;
+  }
+  return out;
 }
 
 function nextPosition(paging: Paging, page: PageFields, position: unknown): unknown {

@@ -1,5 +1,5 @@
 /** Type tests, checked by `tsc` in `pnpm test`: a broken inference fails the run. */
-import type { PdgClient } from '@pdg/core';
+import type { PagedWalk, PdgClient } from '@pdg/core';
 import type * as v from 'valibot';
 import { expectTypeOf } from 'vitest';
 import type { follower, forum, hotThread, threadSummary } from '../src/index.js';
@@ -31,11 +31,9 @@ const followers = await pdg.run('social-media:forum', 'followers', { userId: '50
 expectTypeOf(followers.users[0]?.username).toEqualTypeOf<string | undefined>();
 
 // items() yields the endpoint's own record type.
-expectTypeOf(pdg.items('social-media:forum', 'hot')).toEqualTypeOf<
-  AsyncGenerator<v.InferOutput<typeof hotThread>, void, undefined>
->();
+expectTypeOf(pdg.items('social-media:forum', 'hot')).toEqualTypeOf<PagedWalk<v.InferOutput<typeof hotThread>>>();
 expectTypeOf(pdg.items('social-media:forum', 'followers', { userId: '50211' })).toEqualTypeOf<
-  AsyncGenerator<v.InferOutput<typeof follower>, void, undefined>
+  PagedWalk<v.InferOutput<typeof follower>>
 >();
 
 // Misuse is a compile error.
