@@ -1,5 +1,5 @@
 /** Flags that take no value. */
-const switches = new Set(['all', 'mock', 'help', 'version', 'pretty', 'compact', 'no-validate']);
+const switches = new Set(['all', 'mock', 'help', 'version', 'pretty', 'compact', 'no-validate', 'curl']);
 
 export interface ParsedArgs {
   readonly positionals: string[];

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import {
   type AnyProvider,
+  buildUrl,
   callEndpoint,
   createClient,
   describeParams,
   type EndpointDefinition,
   isPdgError,
   paramsFromStrings,
+  validateParams,
   walkEndpoint,
 } from '@pdg/core';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
@@ -32,6 +34,7 @@ Options of run:
   --timeout MS       for the whole call, retries included
   --no-validate      return bodies as they are, without checking the documented shape
   --pretty, --compact  JSON layout (default: pretty on a terminal, compact otherwise)
+  --curl             print the request as a curl command (the key as $PDG_API_KEY) instead of sending it
 
 Exit codes: 0 ok, 1 the gateway or the network failed, 2 usage (bad param, unknown provider or endpoint).
 Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`;
@@ -45,6 +48,7 @@ const runOptions = new Set([
   'base-url',
   'timeout',
   'no-validate',
+  'curl',
   'pretty',
   'compact',
 ]);
@@ -90,6 +94,15 @@ async function run(args: ParsedArgs): Promise<void> {
   // The longest timer the runtime can set: about 24.8 days.
   const timeout = integerFlag(args.flags, 'timeout', { min: 1, max: 2_147_483_647 });
   const useMock = args.flags.has('mock');
+  if (args.flags.has('curl')) {
+    if (useMock || all)
+      throw new UsageError('--curl prints one request to a gateway you can reach: leave out --mock and --all.');
+    await write(
+      process.stdout,
+      curlCommand(provider.id, endpointName as string, endpoint, params, args.flags.get('base-url')),
+    );
+    return;
+  }
 
   let mock: RunningMockGateway | undefined;
   try {
@@ -171,6 +184,37 @@ async function serveMock(args: ParsedArgs): Promise<void> {
     process.once('SIGTERM', stop);
   });
   await gateway.close();
+}
+
+/**
+ * The request a run would send, as a curl command to replay by hand. The params are checked as for a call;
+ * the key is written as `$PDG_API_KEY` (and the base URL as `$PDG_BASE_URL` unless --base-url is given),
+ * for the shell to fill in, so the command can be pasted into a ticket.
+ */
+function curlCommand(
+  providerId: string,
+  endpointName: string,
+  endpoint: EndpointDefinition,
+  params: Record<string, unknown>,
+  baseUrl: string | undefined,
+): string {
+  const validated = validateParams(providerId, endpointName, endpoint, params);
+  const placeholder = 'http://pdg-base-url.invalid';
+  const base = baseUrl ?? placeholder;
+  let parsed: URL;
+  try {
+    parsed = new URL(base);
+  } catch {
+    throw new UsageError(`--base-url must be an absolute http(s) URL (received "${redacted(base)}").`);
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new UsageError('--base-url must not contain a user name or password: the gateway takes the key alone.');
+  }
+  const url = buildUrl(base, providerId, endpointName, endpoint, validated).href.replace(
+    placeholder,
+    '${PDG_BASE_URL}',
+  );
+  return `curl -sS -H 'accept: application/json' -H "x-api-key: \${PDG_API_KEY}" "${url}"`;
 }
 
 /** Secrets this run knows of, kept out of everything it prints. */

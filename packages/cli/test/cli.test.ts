@@ -202,3 +202,36 @@ describe('pdg mock', () => {
     }
   });
 });
+
+describe('pdg run --curl', () => {
+  const key = 'sk_live_CURL_0123456789abcdef';
+
+  it('prints the request as a curl command, the key as $PDG_API_KEY, sending nothing', async () => {
+    const { code, stdout, stderr } = await pdg(
+      ['run', 'jobs:jobboard', 'browse', '--country', 'SG', '--limit', '3', '--curl'],
+      { PDG_API_KEY: key, PDG_BASE_URL: 'http://127.0.0.1:9' },
+    );
+    expect([code, stderr]).toEqual([0, '']);
+    expect(stdout.trim()).toBe(
+      `curl -sS -H 'accept: application/json' -H "x-api-key: \${PDG_API_KEY}" "\${PDG_BASE_URL}/v1/jobs:jobboard/browse?country=SG&limit=3"`,
+    );
+    expect(stdout).not.toContain(key);
+  });
+
+  it('checks the params as a call would, and takes --base-url', async () => {
+    const refused = await pdg(['run', 'jobs:jobboard', 'browse', '--limit', '500', '--curl']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--limit must be at most 100 (received 500)');
+    const { stdout } = await pdg([
+      'run',
+      'music:catalogstore',
+      'search',
+      '--q',
+      'velvet orbit',
+      '--base-url',
+      'https://gateway.example.test',
+      '--curl',
+    ]);
+    expect(stdout).toContain('"https://gateway.example.test/v1/music:catalogstore/search?q=velvet+orbit"');
+  });
+});

@@ -8,7 +8,7 @@ import { unwrapEnvelope } from './pipeline/envelope.js';
 import { isErrorEnvelope, mapResponseError } from './pipeline/map-error.js';
 import { parseBody } from './pipeline/parse-body.js';
 import { defaultRetryPolicy, type RetryOption, type RetryPolicy, resolveRetry } from './pipeline/retry.js';
-import { send } from './pipeline/send.js';
+import { type AttemptRecord, send } from './pipeline/send.js';
 import { validateParams } from './pipeline/validate-params.js';
 import { validateResponse } from './pipeline/validate-response.js';
 import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
@@ -35,6 +35,25 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   readonly fetch?: typeof globalThis.fetch;
   /** Extra headers on every request. */
   readonly headers?: HeadersInit;
+  /**
+   * One line per request sent (URL, status, duration, attempt, retry wait), to stderr or to the function
+   * given; the key never appears. Default: on when `PDG_DEBUG` is `1` or `true`.
+   */
+  readonly debug?: boolean | ((line: string) => void);
+}
+
+/** What `runWithResponse` tells besides the result. None of it ever holds the API key. */
+export interface ResponseMeta {
+  /** The HTTP status of the answer. */
+  readonly status: number;
+  /** The answer's headers, names in lower case (rate-limit headers included when the gateway sends them). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Requests sent: 1, plus retries and redirect hops. */
+  readonly attempts: number;
+  /** Milliseconds from the first request to the parsed body. */
+  readonly durationMs: number;
+  /** The URL of the first request (the key travels in a header, never in the URL). */
+  readonly url: string;
 }
 
 /** Options of one call; each overrides the client's. */
@@ -73,6 +92,12 @@ export interface PdgClient<TProviders extends readonly AnyProvider[]> {
     endpoint: TName,
     ...args: ParamsArg<EndpointsOf<TProviders, TId>[TName], CallOptions>
   ): Promise<ResultOf<EndpointsOf<TProviders, TId>[TName]>>;
+  /** Like `run`, with what the response said besides its body: `{ data, response: { status, headers, ... } }`. */
+  runWithResponse<TId extends ProviderId<TProviders>, TName extends EndpointName<TProviders, TId>>(
+    provider: TId,
+    endpoint: TName,
+    ...args: ParamsArg<EndpointsOf<TProviders, TId>[TName], CallOptions>
+  ): Promise<{ readonly data: ResultOf<EndpointsOf<TProviders, TId>[TName]>; readonly response: ResponseMeta }>;
   /** Walks a paged endpoint page by page, fetching each only when asked for. */
   pages<TId extends ProviderId<TProviders>, TName extends PagedEndpointName<TProviders, TId>>(
     provider: TId,
@@ -87,7 +112,24 @@ export interface PdgClient<TProviders extends readonly AnyProvider[]> {
   ): PagedWalk<ItemOf<EndpointsOf<TProviders, TId>[TName]>>;
 }
 
+/** Where `execute` leaves a call's response metadata for `runWithResponse`. */
+interface MetaSink {
+  value?: ResponseMeta;
+}
+
+/** `pdg GET https://…/v1/jobs:jobboard/browse?country=SG 200 12 ms attempt 1 x-api-key=[redacted]` */
+function debugLine(attempt: AttemptRecord, secret: string): string {
+  const outcome = attempt.status === undefined ? `failed (${attempt.failure})` : String(attempt.status);
+  const extra = attempt.status !== undefined && attempt.failure ? ` (${attempt.failure})` : '';
+  const retry = attempt.retryInMs === undefined ? '' : `, retry in ${Math.round(attempt.retryInMs)} ms`;
+  return redact(
+    `pdg ${attempt.method} ${attempt.url} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]`,
+    secret,
+  );
+}
+
 interface Settings {
+  readonly debug: ((line: string) => void) | undefined;
   readonly apiKey: string;
   readonly baseUrl: string;
   readonly keyOrigin: string;
@@ -108,8 +150,14 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
   const settings = resolveSettings(options);
   const registry = indexProviders(options.providers);
 
-  const call = async (providerId: string, endpointName: string, params: unknown, callOptions: CallOptions = {}) =>
-    execute(settings, providerId, endpointName, lookup(registry, providerId, endpointName), params, callOptions);
+  const call = async (
+    providerId: string,
+    endpointName: string,
+    params: unknown,
+    callOptions: CallOptions = {},
+    meta?: MetaSink,
+  ) =>
+    execute(settings, providerId, endpointName, lookup(registry, providerId, endpointName), params, callOptions, meta);
 
   // pages() and items() differ only in the walk they run over the same call.
   const walk =
@@ -131,6 +179,11 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
     providers: options.providers,
     run: ((providerId: string, endpointName: string, params?: unknown, callOptions?: CallOptions) =>
       call(providerId, endpointName, params, callOptions)) as PdgClient<TProviders>['run'],
+    runWithResponse: (async (providerId: string, endpointName: string, params?: unknown, callOptions?: CallOptions) => {
+      const meta: MetaSink = {};
+      const data = await call(providerId, endpointName, params, callOptions, meta);
+      return { data, response: meta.value as ResponseMeta };
+    }) as PdgClient<TProviders>['runWithResponse'],
     pages: walk(walkPages) as PdgClient<TProviders>['pages'],
     items: walk(walkItems) as PdgClient<TProviders>['items'],
   };
@@ -152,6 +205,7 @@ async function execute(
   endpoint: EndpointDefinition,
   params: unknown,
   options: CallOptions,
+  meta?: MetaSink,
 ): Promise<unknown> {
   const context: CallContext = { providerId, endpointName };
   const timeout = options.timeout ?? settings.timeout;
@@ -188,6 +242,9 @@ async function execute(
           current = (await hooks.beforeRequest?.({ ...hookContext, request: current })) ?? current;
         return current === request ? undefined : current;
       },
+      ...(settings.debug
+        ? { onAttempt: (attempt: AttemptRecord) => settings.debug?.(debugLine(attempt, secret)) }
+        : {}),
       beforeRetry: async (attempt, error) => {
         const safe = redactError(error, secret);
         for (const hooks of settings.hooks) await hooks.beforeRetry?.({ ...hookContext, attempt, error: safe });
@@ -207,6 +264,15 @@ async function execute(
         const replaced = await hooks.afterResponse?.({ ...hookContext, ...shown, durationMs });
         if (replaced !== undefined) body = replaced;
       }
+    }
+    if (meta) {
+      meta.value = {
+        status: response.status,
+        headers: redact(Object.fromEntries(response.headers), secret),
+        attempts: outcome.attempts ?? 1,
+        durationMs,
+        url: redact(url.href, secret),
+      };
     }
     const result = unwrapEnvelope(endpoint, body, context);
     return (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, result, context) : result;
@@ -367,6 +433,14 @@ function lookup(registry: Registry, providerId: string, endpointName: string): E
 interface Environment {
   readonly PDG_API_KEY?: string;
   readonly PDG_BASE_URL?: string;
+  readonly PDG_DEBUG?: string;
+}
+
+/** Where debug lines go: the function given, stderr when `debug` is true or PDG_DEBUG says so, else nowhere. */
+function debugSink(option: ClientOptions<readonly AnyProvider[]>['debug'], env: Environment) {
+  if (typeof option === 'function') return option;
+  const on = option ?? ['1', 'true', 'yes'].includes((env.PDG_DEBUG ?? '').toLowerCase());
+  return on ? (line: string) => console.error(line) : undefined;
 }
 
 function environment(): Environment {
@@ -410,6 +484,7 @@ function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settin
   checkTimeout(timeout);
   const hooks = options.hooks === undefined ? [] : Array.isArray(options.hooks) ? options.hooks : [options.hooks];
   return {
+    debug: debugSink(options.debug, env),
     apiKey,
     baseUrl: base.href.replace(/[?#].*$/, ''),
     keyOrigin: base.origin,

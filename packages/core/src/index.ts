@@ -7,6 +7,7 @@ export {
   type PagedWalk,
   type PagesOptions,
   type PdgClient,
+  type ResponseMeta,
   type ValidateMode,
 } from './client.js';
 export {

@@ -23,13 +23,35 @@ export interface SendOptions {
   readonly beforeRequest: (request: Request) => Promise<Request | undefined>;
   /** Told before each retry, with the failure that caused it. */
   readonly beforeRetry: (attempt: number, error: PdgError) => Promise<void>;
+  /** Told after each attempt (each request sent, redirects and retries included). */
+  readonly onAttempt?: (attempt: AttemptRecord) => void;
+}
+
+/** One request sent: what `debug` prints and what response metadata counts. */
+export interface AttemptRecord {
+  /** 1 for the first request of the call, then counting retries and redirect hops. */
+  readonly attempt: number;
+  readonly method: 'GET';
+  /** The URL requested (the key is a header, never in it). */
+  readonly url: string;
+  /** The HTTP status, when a response arrived. */
+  readonly status?: number;
+  /** Why no response arrived. */
+  readonly failure?: string;
+  readonly durationMs: number;
+  /** The wait before the next attempt, when a retry follows. */
+  readonly retryInMs?: number;
 }
 
 /** A response the gateway gave, successful or not. */
-export type SendOutcome =
+export type SendOutcome = (
   | { readonly ok: true; readonly response: Response }
   /** A non-2xx after retries, with its body as ky read it (JSON where it was JSON, text otherwise). */
-  | { readonly ok: false; readonly response: Response; readonly data: unknown };
+  | { readonly ok: false; readonly response: Response; readonly data: unknown }
+) & {
+  /** Requests sent for the call: retries and redirect hops included. */
+  readonly attempts?: number;
+};
 
 /**
  * Step 3: the request, with ky. Redirects are followed here rather than by fetch, so that the API key
@@ -37,12 +59,21 @@ export type SendOutcome =
  * host a redirect names.
  */
 export async function send(options: SendOptions): Promise<SendOutcome> {
+  const attempts = attemptCounter(options);
+  try {
+    return await follow(options, attempts);
+  } finally {
+    attempts.flush();
+  }
+}
+
+async function follow(options: SendOptions, attempts: ReturnType<typeof attemptCounter>): Promise<SendOutcome> {
   const { providerId, endpointName } = options.context;
   let url = options.url;
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    const outcome = await sendOnce(url, options, hop === 0);
+    const outcome = await sendOnce(url, options, hop === 0, attempts);
     const { status } = outcome.response;
-    if (status < 300 || status >= 400) return outcome;
+    if (status < 300 || status >= 400) return { ...outcome, attempts: attempts.count() };
     const location = outcome.response.headers.get('location');
     if (location === null) {
       throw new PdgError({
@@ -98,16 +129,26 @@ class BodyReadError extends Error {
  * Reads the whole body inside the attempt, so a connection that breaks mid-body fails the attempt
  * (and is retried like any network failure) instead of failing later, outside the retry policy.
  */
-function bufferingFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+function bufferingFetch(fetch: typeof globalThis.fetch, record: AttemptCounter): typeof globalThis.fetch {
   return async (input, init) => {
-    const response = await fetch(input, init);
+    const started = performance.now();
+    const url = input instanceof Request ? input.url : String(input);
+    let response: Response;
     let body: ArrayBuffer;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      record(url, started, { failure: (error as Error)?.message ?? String(error) });
+      throw error;
+    }
     try {
       body = await response.arrayBuffer();
     } catch (error) {
+      record(url, started, { status: response.status, failure: 'the body broke off' });
       if (init?.signal?.aborted || (input instanceof Request && input.signal.aborted)) throw error;
       throw new BodyReadError('the connection broke while the response body was being read', { cause: error });
     }
+    record(url, started, { status: response.status });
     const nullBody = [101, 103, 204, 205, 304].includes(response.status);
     const buffered = new Response(nullBody ? null : body, {
       status: response.status,
@@ -119,13 +160,48 @@ function bufferingFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch
   };
 }
 
-async function sendOnce(url: URL, options: SendOptions, first: boolean): Promise<SendOutcome> {
+type AttemptCounter = (url: string, started: number, outcome: { status?: number; failure?: string }) => void;
+
+/** Counts attempts across the hops of one call, and reports each once its retry wait, if any, is known. */
+function attemptCounter(options: SendOptions): {
+  record: AttemptCounter;
+  retrying: (waitMs: number) => void;
+  flush: () => void;
+  count: () => number;
+} {
+  let count = 0;
+  let pending: AttemptRecord | undefined;
+  const flush = () => {
+    if (pending) options.onAttempt?.(pending);
+    pending = undefined;
+  };
+  return {
+    record: (url, started, outcome) => {
+      flush();
+      count++;
+      pending = { attempt: count, method: 'GET', url, durationMs: performance.now() - started, ...outcome };
+    },
+    retrying: (waitMs) => {
+      if (pending) pending = { ...pending, retryInMs: waitMs };
+      flush();
+    },
+    flush,
+    count: () => count,
+  };
+}
+
+async function sendOnce(
+  url: URL,
+  options: SendOptions,
+  first: boolean,
+  attempts: ReturnType<typeof attemptCounter>,
+): Promise<SendOutcome> {
   const headers = headersFor(url, options);
   const { retry } = options;
   try {
     const response = await ky.get(url, {
       headers,
-      fetch: bufferingFetch(options.fetch),
+      fetch: bufferingFetch(options.fetch, attempts.record),
       signal: options.signal,
       redirect: 'manual',
       // 3xx come back to `send`, which decides where the key may go.
@@ -138,7 +214,11 @@ async function sendOnce(url: URL, options: SendOptions, first: boolean): Promise
         statusCodes: [...retryStatusCodes],
         afterStatusCodes: [429, 503],
         maxRetryAfter: retry.maxRetryAfter,
-        delay: (attempt) => backoffDelay(attempt, retry),
+        delay: (attempt) => {
+          const wait = backoffDelay(attempt, retry);
+          attempts.retrying(wait);
+          return wait;
+        },
         shouldRetry: ({ error }) => {
           if (error instanceof BodyReadError) return true;
           if (!(error instanceof HTTPError)) return undefined;
