@@ -210,9 +210,10 @@ function curlCommand(
   if (parsed.username !== '' || parsed.password !== '') {
     throw new UsageError('--base-url must not contain a user name or password: the gateway takes the key alone.');
   }
+  // The shell fills in the base URL from the environment when --base-url is not given.
   const url = buildUrl(base, providerId, endpointName, endpoint, validated).href.replace(
     placeholder,
-    '${PDG_BASE_URL}',
+    '$' + '{PDG_BASE_URL}',
   );
   return `curl -sS -H 'accept: application/json' -H "x-api-key: \${PDG_API_KEY}" "${url}"`;
 }

@@ -121,9 +121,8 @@ describe('pdg run', () => {
   it('an unknown provider or endpoint exits 2 and says what exists', async () => {
     const provider = await pdg(['run', 'music:nothing', 'search', '--mock']);
     expect(provider.code).toBe(2);
-    expect(provider.stderr).toContain(
-      'Unknown provider "music:nothing". Providers: jobs:jobboard, music:catalogstore, social-media:forum.',
-    );
+    expect(provider.stderr).toMatch(/Unknown provider "music:nothing"\. Providers: [a-z:, -]+\.\n/);
+    expect(provider.stderr).toContain('jobs:jobboard, music:catalogstore, social-media:forum');
     const endpoint = await pdg(['run', 'music:catalogstore', 'lookup', '--mock']);
     expect(endpoint.code).toBe(2);
     expect(endpoint.stderr).toContain('Unknown endpoint "lookup" of music:catalogstore. Endpoints: search.');
