@@ -8,22 +8,37 @@ import { fixtures as pastesiteFixtures } from '@pdg/bypass-tools-pastesite/fixtu
 import { shortlink } from '@pdg/bypass-tools-shortlink';
 import { fixtures as shortlinkFixtures } from '@pdg/bypass-tools-shortlink/fixtures';
 import type { AnyProvider, Fixture } from '@pdg/core';
+import { captchaSitekey } from '@pdg/dev-tools-captcha-sitekey';
+import { fixtures as captchaSitekeyFixtures } from '@pdg/dev-tools-captcha-sitekey/fixtures';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
+import { websearch } from '@pdg/search-tools-websearch';
+import { fixtures as websearchFixtures } from '@pdg/search-tools-websearch/fixtures';
 import { forum } from '@pdg/social-media-forum';
 import { fixtures as forumFixtures } from '@pdg/social-media-forum/fixtures';
 
 /** Every provider package of the workspace: the CLI and its mock gateway serve them all. */
-export const providers: readonly AnyProvider[] = [lockedlink, pastesite, shortlink, jobboard, catalogstore, forum];
+export const providers: readonly AnyProvider[] = [
+  lockedlink,
+  pastesite,
+  shortlink,
+  captchaSitekey,
+  jobboard,
+  catalogstore,
+  websearch,
+  forum,
+];
 
 /** Their fixtures, which the embedded mock gateway serves. */
 export const fixtures: readonly Fixture[] = [
   ...lockedlinkFixtures,
   ...pastesiteFixtures,
   ...shortlinkFixtures,
+  ...captchaSitekeyFixtures,
   ...jobboardFixtures,
   ...catalogstoreFixtures,
+  ...websearchFixtures,
   ...forumFixtures,
 ];
