@@ -14,6 +14,8 @@ import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
+import { scholarindex } from '@pdg/research-scholarindex';
+import { fixtures as scholarindexFixtures } from '@pdg/research-scholarindex/fixtures';
 import { websearch } from '@pdg/search-tools-websearch';
 import { fixtures as websearchFixtures } from '@pdg/search-tools-websearch/fixtures';
 import { forum } from '@pdg/social-media-forum';
@@ -27,6 +29,7 @@ export const providers: readonly AnyProvider[] = [
   captchaSitekey,
   jobboard,
   catalogstore,
+  scholarindex,
   websearch,
   forum,
 ];
@@ -39,6 +42,7 @@ export const fixtures: readonly Fixture[] = [
   ...captchaSitekeyFixtures,
   ...jobboardFixtures,
   ...catalogstoreFixtures,
+  ...scholarindexFixtures,
   ...websearchFixtures,
   ...forumFixtures,
 ];

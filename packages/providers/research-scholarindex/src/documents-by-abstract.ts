@@ -1,0 +1,16 @@
+/** `GET /v1/research:scholarindex/documents-by-abstract` (document 1, section 4.8). */
+import { stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { pageParam } from './params.js';
+import { documentPage } from './records.js';
+
+export const description = 'Documents whose abstract matches the query, page by page.';
+
+export const params = v.strictObject({
+  /** Text to find in document abstracts. */
+  query: stringParam(),
+  /** Page number, 1-based. Pages hold 10 documents. */
+  page: pageParam,
+});
+
+export const { paging, response } = documentPage;

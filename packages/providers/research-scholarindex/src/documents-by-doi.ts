@@ -1,0 +1,16 @@
+/** `GET /v1/research:scholarindex/documents-by-doi` (document 1, section 4.8). */
+import { stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { pageParam } from './params.js';
+import { documentPage } from './records.js';
+
+export const description = 'Documents by DOI, page by page.';
+
+export const params = v.strictObject({
+  /** A DOI (the spec gives no form; the bare `10.<prefix>/<suffix>` form is what document records carry). */
+  query: stringParam(),
+  /** Page number, 1-based. Pages hold 10 documents. */
+  page: pageParam,
+});
+
+export const { paging, response } = documentPage;

@@ -1,0 +1,22 @@
+/** `GET /v1/research:scholarindex/journals` (document 1, section 4.8). */
+import { fields, optional, pageOf, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { pageParam } from './params.js';
+import { journalListItem, pageFields } from './records.js';
+
+export const description = 'Journals of the index, optionally matching a query, page by page.';
+
+export const params = v.strictObject({
+  /** Text to find journals by (optional). */
+  query: optional(stringParam()),
+  /** Page number, 1-based. Pages hold 10 journals. */
+  page: pageParam,
+});
+
+export const { paging, response } = pageOf('items', journalListItem, {
+  ...pageFields,
+  ...fields({
+    /** The `query` param, echoed. */
+    query: v.string(),
+  }),
+});

@@ -1,0 +1,22 @@
+/** `GET /v1/research:scholarindex/publishers` (document 1, section 4.8). */
+import { fields, optional, pageOf, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { pageParam } from './params.js';
+import { pageFields, publisherListItem } from './records.js';
+
+export const description = 'Publishers of the index, optionally matching a query, page by page.';
+
+export const params = v.strictObject({
+  /** Text to find publishers by (optional). */
+  query: optional(stringParam()),
+  /** Page number, 1-based. Pages hold 10 publishers. */
+  page: pageParam,
+});
+
+export const { paging, response } = pageOf('items', publisherListItem, {
+  ...pageFields,
+  ...fields({
+    /** The `query` param, echoed. */
+    query: v.string(),
+  }),
+});
