@@ -14,6 +14,8 @@ import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
+import { metadb } from '@pdg/music-metadb';
+import { fixtures as metadbFixtures } from '@pdg/music-metadb/fixtures';
 import { scholarindex } from '@pdg/research-scholarindex';
 import { fixtures as scholarindexFixtures } from '@pdg/research-scholarindex/fixtures';
 import { websearch } from '@pdg/search-tools-websearch';
@@ -29,6 +31,7 @@ export const providers: readonly AnyProvider[] = [
   captchaSitekey,
   jobboard,
   catalogstore,
+  metadb,
   scholarindex,
   websearch,
   forum,
@@ -42,6 +45,7 @@ export const fixtures: readonly Fixture[] = [
   ...captchaSitekeyFixtures,
   ...jobboardFixtures,
   ...catalogstoreFixtures,
+  ...metadbFixtures,
   ...scholarindexFixtures,
   ...websearchFixtures,
   ...forumFixtures,
