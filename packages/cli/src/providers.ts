@@ -12,6 +12,8 @@ import { captchaSitekey } from '@pdg/dev-tools-captcha-sitekey';
 import { fixtures as captchaSitekeyFixtures } from '@pdg/dev-tools-captcha-sitekey/fixtures';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
+import { shopmart } from '@pdg/marketplace-shopmart';
+import { fixtures as shopmartFixtures } from '@pdg/marketplace-shopmart/fixtures';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
 import { metadb } from '@pdg/music-metadb';
@@ -30,6 +32,7 @@ export const providers: readonly AnyProvider[] = [
   shortlink,
   captchaSitekey,
   jobboard,
+  shopmart,
   catalogstore,
   metadb,
   scholarindex,
@@ -44,6 +47,7 @@ export const fixtures: readonly Fixture[] = [
   ...shortlinkFixtures,
   ...captchaSitekeyFixtures,
   ...jobboardFixtures,
+  ...shopmartFixtures,
   ...catalogstoreFixtures,
   ...metadbFixtures,
   ...scholarindexFixtures,
