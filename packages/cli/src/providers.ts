@@ -20,6 +20,8 @@ import { metadb } from '@pdg/music-metadb';
 import { fixtures as metadbFixtures } from '@pdg/music-metadb/fixtures';
 import { scholarindex } from '@pdg/research-scholarindex';
 import { fixtures as scholarindexFixtures } from '@pdg/research-scholarindex/fixtures';
+import { scholarsearch } from '@pdg/research-scholarsearch';
+import { fixtures as scholarsearchFixtures } from '@pdg/research-scholarsearch/fixtures';
 import { websearch } from '@pdg/search-tools-websearch';
 import { fixtures as websearchFixtures } from '@pdg/search-tools-websearch/fixtures';
 import { forum } from '@pdg/social-media-forum';
@@ -36,6 +38,7 @@ export const providers: readonly AnyProvider[] = [
   catalogstore,
   metadb,
   scholarindex,
+  scholarsearch,
   websearch,
   forum,
 ];
@@ -51,6 +54,7 @@ export const fixtures: readonly Fixture[] = [
   ...catalogstoreFixtures,
   ...metadbFixtures,
   ...scholarindexFixtures,
+  ...scholarsearchFixtures,
   ...websearchFixtures,
   ...forumFixtures,
 ];
