@@ -1,20 +1,29 @@
 /**
  * `GET /v1/search-tools:websearch/search` (document 1, sections 2.6 and 4.5; cache 15m, section 8).
  *
- * The answer is a page object (`page`, `hasMore`, `nextPage`), but no page param is documented ("a page
- * parameter: not shown"), so the endpoint declares no paging: `pages()` and `items()` would have to send a
- * param the gateway may not take. `hasMore` and `nextPage` are returned for the caller to read.
+ * The answer is a page object (`page`, `count`, `items`, `hasMore`, `nextPage`, without `limit`/`total`)
+ * and the spec's summary states pagination, "yet a page parameter: not shown": the gateway has one, the
+ * spec does not name it. The endpoint is declared paged with `page`, the name every page-numbered
+ * endpoint of the gateway documents and the one `nextPage` numbers, so `pages()` and `items()` walk it.
+ * Should the gateway ignore `page`, the walk's second request gets page 1 again, pointing back to page 2:
+ * core's walk refuses that as a cycle (`INVALID_RESPONSE`) instead of looping. Params are a loose object,
+ * so a differently named page param can still be sent as given.
  */
-import { fields, record, stringParam } from '@pdg/core';
+import { integerParam, optional, pageOf, record, stringParam } from '@pdg/core';
 import * as v from 'valibot';
 
 export const description = 'General web search.';
 
 export const cacheSeconds = 900;
 
-export const params = v.strictObject({
+export const params = v.looseObject({
   /** The search text. */
   query: stringParam(),
+  /**
+   * Page number, 1-based, as `nextPage` gives it. Not in the spec ("a page parameter: not shown"): `page`
+   * is the gateway's name for it on every documented page-numbered endpoint; `pages()` and `items()` send it.
+   */
+  page: optional(integerParam({ min: 1 })),
 });
 
 /** One search result. */
@@ -31,17 +40,7 @@ export const searchItem = record({
   displayUrl: v.string(),
 });
 
-export const response = v.looseObject({
-  /** Page number, 1-based. */
-  page: v.number(),
+export const { paging, response } = pageOf('items', searchItem, {
   /** Number of results on this page. */
   count: v.number(),
-  /** The results. */
-  items: v.array(searchItem),
-  ...fields({
-    /** Whether the gateway has more results than this page. */
-    hasMore: v.boolean(),
-    /** The next page's number, as the gateway reports it. */
-    nextPage: v.number(),
-  }),
 });
