@@ -7,27 +7,30 @@ export const description = 'Extract captcha-widget site keys from a web page.';
 export const cacheSeconds = 3600;
 
 export const params = v.strictObject({
-  /** The page to inspect (its URL). */
+  /** Page to inspect (its URL). */
   url: stringParam(),
-  /** Fetch mode: `auto` is accepted; the spec does not list the others, so any value is sent as given. */
+  /** Fetch mode; `auto` is accepted. Other values: not shown, so any non-empty string is sent as given. */
   mode: optional(openEnumParam(['auto'])),
-  /** Also inspect the scripts the page references. Sent as `true`/`false`. */
+  /** Also inspect scripts the page references. Sent as `true`/`false`. */
   followScripts: optional(booleanParam()),
-  /** A cap on the scripts followed: a whole number, 0 or more. */
+  /**
+   * Cap on scripts followed. The spec says "number" and gives no bounds: a count of scripts, so a whole
+   * number, 0 or more; no maximum is invented.
+   */
   maxScripts: optional(integerParam({ min: 0 })),
 });
 
 /** One site key found. */
 export const siteKeyFound = record({
-  /** How it was found (in the page, in a followed script...). */
+  /** How the key was found; the spec names the field only (the fixtures use `html` and `script`). */
   via: v.string(),
-  /** Where in the page or script it was found. */
+  /** What in the page or script held the key; the spec names the field only. */
   source: v.string(),
-  /** The widget's public site key. */
+  /** The widget's public site key (the spec writes it <SITE_KEY>). */
   siteKey: v.string(),
-  /** When the page was read, ISO 8601. */
+  /** When the key was read: ISO 8601, as the spec's other `scrapedAt` fields. */
   scrapedAt: v.string(),
-  /** The URL of the page or script it was found in. */
+  /** Where the key was read; the spec names the field only (the fixtures give the page or followed script). */
   sourceUrl: v.string(),
 });
 

@@ -32,8 +32,30 @@ describe('dev-tools:captcha-sitekey extract', () => {
       mode: 'browser',
       followScripts: false,
     });
-    expect(result.count).toBe(0);
-    expect(gateway().requests[0]?.query.mode).toBe('browser');
+    expect([result.count, result.items]).toEqual([0, []]);
+    expect(gateway().requests[0]?.query).toEqual({
+      url: 'https://plain.example.test/about',
+      mode: 'browser',
+      followScripts: 'false',
+    });
+  });
+
+  it('maxScripts: 0 follows no script: only the key in the page itself is found', async () => {
+    const result = await pdg.run('dev-tools:captcha-sitekey', 'extract', {
+      url: 'https://signup.example.test/join',
+      followScripts: true,
+      maxScripts: 0,
+    });
+    expect(result.items?.map((found) => [found.via, found.sourceUrl])).toEqual([
+      ['html', 'https://signup.example.test/join'],
+    ]);
+    expect(gateway().requests[0]?.query.maxScripts).toBe('0');
+  });
+
+  it('without mode or followScripts, only url is sent: server defaults are not guessed', async () => {
+    const result = await pdg.run('dev-tools:captcha-sitekey', 'extract', { url: 'https://contact.example.test/' });
+    expect(result.items?.[0]?.siteKey).toBe('0x-EXAMPLE-not-a-real-key-0003');
+    expect(gateway().requests[0]?.query).toEqual({ url: 'https://contact.example.test/' });
   });
 
   it('refuses a negative maxScripts before sending', async () => {
@@ -43,6 +65,14 @@ describe('dev-tools:captcha-sitekey extract', () => {
     expect(isPdgError(error) && error.issues).toEqual([
       { path: 'maxScripts', message: 'must be at least 0 (received -1)' },
     ]);
+    expect(gateway().requests).toEqual([]);
+  });
+
+  it('refuses a fractional maxScripts (a count of scripts) and an empty mode before sending', async () => {
+    const error = await pdg
+      .run('dev-tools:captcha-sitekey', 'extract', { url: 'https://contact.example.test/', mode: '', maxScripts: 2.5 })
+      .catch((thrown: unknown) => thrown);
+    expect(isPdgError(error) && error.issues?.map((issue) => issue.path)).toEqual(['mode', 'maxScripts']);
     expect(gateway().requests).toEqual([]);
   });
 });

@@ -20,3 +20,9 @@ void pdg.run('dev-tools:captcha-sitekey', 'extract', { mode: 'auto' });
 void pdg.run('dev-tools:captcha-sitekey', 'extract', { url: 'https://contact.example.test/', followScripts: 'yes' });
 // @ts-expect-error mode is a string
 void pdg.run('dev-tools:captcha-sitekey', 'extract', { url: 'https://contact.example.test/', mode: 1 });
+// @ts-expect-error maxScripts is a number
+void pdg.run('dev-tools:captcha-sitekey', 'extract', { url: 'https://contact.example.test/', maxScripts: '5' });
+// @ts-expect-error params are strict: a misspelt param is refused
+void pdg.run('dev-tools:captcha-sitekey', 'extract', { url: 'https://contact.example.test/', followscripts: true });
+// @ts-expect-error extract is not paged
+void pdg.items('dev-tools:captcha-sitekey', 'extract', { url: 'https://contact.example.test/' });
