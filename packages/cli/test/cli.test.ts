@@ -1,29 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { startMockGateway } from '@pdg/mock';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures } from '@pdg/music-catalogstore/fixtures';
 import { describe, expect, it } from 'vitest';
+import { cleanEnv, cli, runCli } from './run-cli.js';
 
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const { PDG_API_KEY: _, PDG_BASE_URL: __, ...cleanEnv } = process.env;
-
-/** Runs `pdg` as a user would, with no PDG_* variables unless given, and returns what it printed. */
-function pdg(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { env: { ...cleanEnv, ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const pdg = runCli;
 
 describe('pdg providers and describe', () => {
   it('lists every provider it ships with', async () => {

@@ -2,25 +2,17 @@
  * Issue 18 item 10 and the CLI half of the leak test: whatever goes wrong, `pdg` prints one line (never
  * a stack trace) and never the API key, even against a gateway that echoes the key everywhere.
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
 
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const { PDG_API_KEY: _, PDG_BASE_URL: __, ...cleanEnv } = process.env;
 const KEY = 'sk_live_SECRETKEY1234567890';
 
-function pdg(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { env: { ...cleanEnv, ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
-    );
-  });
+/** What `pdg` printed, stdout and stderr together: the key must be in neither. */
+async function pdg(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runCli(args, env);
+  return { code, output: stdout + stderr };
 }
 
 /** A gateway echoing the key in the reason phrase, headers, body and redirects; `q` picks the failure. */

@@ -1,0 +1,22 @@
+/** Runs the built `pdg` as a user would, with no PDG_* variables unless given, and returns what it printed. */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+export const { PDG_API_KEY: _, PDG_BASE_URL: __, ...cleanEnv } = process.env;
+
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cli, ...args],
+      { env: { ...cleanEnv, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
