@@ -52,14 +52,12 @@ export function pageOf<
   item: TItem,
   extra: TExtra = {} as TExtra,
 ): PagedResponse<'page', TKey, PageFields & ItemArray<TKey, TItem> & TExtra> {
-  const entries = {
+  const pageFields = {
     page: described(v.number(), 'Page number, 1-based.'),
     hasMore: described(v.boolean(), 'Whether another page follows.'),
     nextPage: described(optionalField(v.number()), 'The next page number; absent on the last page.'),
-    [items]: v.array(item),
-    ...extra,
   };
-  return { paging: { kind: 'page', items }, response: v.looseObject(entries) } as never;
+  return paged('page', pageFields, items, item, extra) as never;
 }
 
 /**
@@ -75,14 +73,23 @@ export function cursorPageOf<
   item: TItem,
   extra: TExtra = {} as TExtra,
 ): PagedResponse<'cursor', TKey, CursorPageFields & ItemArray<TKey, TItem> & TExtra> {
-  const entries = {
+  const pageFields = {
     hasMore: described(v.boolean(), 'Whether another page follows.'),
     nextCursor: described(
       optionalField(v.string()),
       'Send back as `cursor` for the next page; absent on the last page.',
     ),
-    [items]: v.array(item),
-    ...extra,
   };
-  return { paging: { kind: 'cursor', items }, response: v.looseObject(entries) } as never;
+  return paged('cursor', pageFields, items, item, extra) as never;
+}
+
+/** The paging metadata and the response schema: the page fields, the item array, then the endpoint's own. */
+function paged(
+  kind: 'page' | 'cursor',
+  pageFields: v.ObjectEntries,
+  items: string,
+  item: AnySchema,
+  extra: v.ObjectEntries,
+): { paging: { kind: 'page' | 'cursor'; items: string }; response: AnySchema } {
+  return { paging: { kind, items }, response: v.looseObject({ ...pageFields, [items]: v.array(item), ...extra }) };
 }
