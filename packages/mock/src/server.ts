@@ -60,7 +60,7 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   const responder = createFixtureResponder({
     providers: options.providers,
     fixtures: options.fixtures,
-    listingSize: options.listingSize ?? 250,
+    listingSize: options.listingSize,
   });
 
   const answer = (request: IncomingMessage, url: URL): { answer: Answer; fault?: Fault } => {

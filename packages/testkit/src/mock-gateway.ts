@@ -70,10 +70,7 @@ export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
   const baseUrl = (options.baseUrl ?? process.env.PDG_BASE_URL ?? defaultBaseUrl).replace(/\/+$/, '');
   const origin = new URL(baseUrl).origin;
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const responder = createFixtureResponder({
-    fixtures,
-    ...(options.listingSize === undefined ? {} : { listingSize: options.listingSize }),
-  });
+  const responder = createFixtureResponder({ fixtures, listingSize: options.listingSize });
   const requests: RecordedRequest[] = [];
   const unmatched: RecordedRequest[] = [];
   const answers: Answer[] = [];
