@@ -37,7 +37,7 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   readonly headers?: HeadersInit;
   /**
    * One line per request sent (URL, status, duration, attempt, retry wait), to stderr or to the function
-   * given; the key never appears. Default: on when `PDG_DEBUG` is `1` or `true`.
+   * given; the key never appears. Default: on when `PDG_DEBUG` is `1`, `true` or `yes`.
    */
   readonly debug?: boolean | ((line: string) => void);
 }

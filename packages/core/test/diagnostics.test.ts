@@ -2,7 +2,7 @@
  * Response metadata and debug lines: what they tell, and that none of it ever holds the API key, even
  * from a gateway that echoes the key back in its headers, its body and a redirect.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../src/index.js';
 import { json, type Loopback, loopback } from './loopback.js';
 import { jobs } from './providers.js';
@@ -80,40 +80,30 @@ describe('debug lines', () => {
     expect(lines.join('\n')).not.toContain(key);
   });
 
-  it('PDG_DEBUG=1 turns them on, to stderr', async () => {
-    const previous = process.env.PDG_DEBUG;
+  /** What a plain client (no `debug` option) writes to stderr for one call, with PDG_DEBUG set so. */
+  async function stderrOfPlainCall(pdgDebug: string | undefined): Promise<string[]> {
+    vi.stubEnv('PDG_DEBUG', pdgDebug);
     const written: string[] = [];
-    const original = console.error;
-    process.env.PDG_DEBUG = '1';
-    console.error = (line: string) => written.push(line);
+    const stderr = vi.spyOn(console, 'error').mockImplementation((line: string) => void written.push(line));
     try {
       await createClient({ providers: [jobs], apiKey: key, baseUrl: gateway.url }).run('jobs:board', 'job', {
         jobId: 'plain',
       });
     } finally {
-      console.error = original;
-      if (previous === undefined) delete process.env.PDG_DEBUG;
-      else process.env.PDG_DEBUG = previous;
+      stderr.mockRestore();
+      vi.unstubAllEnvs();
     }
+    return written;
+  }
+
+  it('PDG_DEBUG=1 turns them on, to stderr', async () => {
+    const written = await stderrOfPlainCall('1');
     expect(written).toHaveLength(1);
     expect(written[0]).toContain('/v1/jobs:board/job/plain 200');
     expect(written.join('\n')).not.toContain(key);
   });
 
   it('are off by default', async () => {
-    const previous = process.env.PDG_DEBUG;
-    delete process.env.PDG_DEBUG;
-    const written: string[] = [];
-    const original = console.error;
-    console.error = (line: string) => written.push(line);
-    try {
-      await createClient({ providers: [jobs], apiKey: key, baseUrl: gateway.url }).run('jobs:board', 'job', {
-        jobId: 'plain',
-      });
-    } finally {
-      console.error = original;
-      if (previous !== undefined) process.env.PDG_DEBUG = previous;
-    }
-    expect(written).toEqual([]);
+    expect(await stderrOfPlainCall(undefined)).toEqual([]);
   });
 });
