@@ -1,5 +1,6 @@
 import type { ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { safeDecode } from '@pdg/core/fixtures';
 
 /** How long the mock waits on clients; every bound is finite, so no client holds a socket forever. */
 export interface MockGatewayTimeouts {
@@ -51,14 +52,7 @@ const routeShape = '/v1/{category}:{provider}/{endpoint}[/{id}]';
 /** Text of the client's own, shortened: an error message echoes it, never kilobytes of it. */
 const echo = (text: string) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
-const isPercentEncoded = (text: string) => {
-  try {
-    decodeURIComponent(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const isPercentEncoded = (text: string) => safeDecode(text) !== null;
 
 /**
  * The URL of a request target (origin-form `/path?query`, or absolute-form `http://host/path?query` whose
