@@ -35,6 +35,16 @@ export function startState(resume: WalkCheckpoint | undefined): WalkState {
   return { checkpoint: resume };
 }
 
+/** In page `at` (absent for the first page), with `taken` of its items handed out. */
+function checkpointAt(at: unknown, taken: number): WalkCheckpoint {
+  return at === undefined ? { taken } : { at: at as number | string, taken };
+}
+
+/** Past a page whose successor is `next`: at the start of that one, or done when there is none. */
+function afterPage(next: unknown): WalkCheckpoint {
+  return next === undefined ? { taken: 0, done: true } : checkpointAt(next, 0);
+}
+
 /** One fetched page, with the position it was fetched at and the one after it. */
 interface FetchedPage {
   readonly page: unknown;
@@ -67,7 +77,7 @@ export async function* walkPages(
 ): AsyncGenerator<unknown, void, undefined> {
   for await (const { page, next } of fetchPages(call, providerId, endpointName, endpoint, params, options, state)) {
     // Once the caller has this page, a resumed walk starts at the next one.
-    state.checkpoint = next === undefined ? { taken: 0, done: true } : { at: next as number | string, taken: 0 };
+    state.checkpoint = afterPage(next);
     yield page;
   }
 }
@@ -141,15 +151,11 @@ export async function* walkItems(
   for await (const { page, at, next } of pages) {
     const items = (page as Record<string, unknown> | null)?.[paging.items];
     if (!Array.isArray(items)) return;
-    const after: WalkCheckpoint =
-      next === undefined ? { taken: 0, done: true } : { at: next as number | string, taken: 0 };
+    const after = afterPage(next);
     if (skip >= items.length) state.checkpoint = after;
     for (let index = skip; index < items.length; index++) {
       // Set before the item is handed out: a caller that stops after this item resumes after it.
-      state.checkpoint =
-        index + 1 === items.length
-          ? after
-          : { ...(at === undefined ? {} : { at: at as number | string }), taken: index + 1 };
+      state.checkpoint = index + 1 === items.length ? after : checkpointAt(at, index + 1);
       yield items[index];
       yielded++;
       // Returning here, before the page walk is resumed, is what keeps the next page unfetched.
