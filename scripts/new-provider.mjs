@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { camelCase } from './registry.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const templateDir = join(root, 'scripts', 'provider-template');
@@ -39,11 +40,6 @@ function whatIsWrong(value) {
   if (stray) return `has ${JSON.stringify(stray[0])}, which is not a lowercase letter, digit or dash`;
   if (/^[0-9]/.test(value)) return 'starts with a digit';
   return 'has a dash at its start or end, or two in a row';
-}
-
-/** `captcha-sitekey` → `captchaSitekey`: the name the package exports its provider object under. */
-function camelCase(name) {
-  return name.replace(/-([a-z0-9])/g, (_, next) => next.toUpperCase());
 }
 
 /** Every template file, as [path relative to `dir`, text]. */

@@ -16,7 +16,7 @@ const readmeStart = '<!-- providers:start (generated from the workspace: pnpm re
 const readmeEnd = '<!-- providers:end -->';
 
 /** `captcha-sitekey` → `captchaSitekey`: the name a provider package exports its provider under. */
-const camelCase = (name) => name.replace(/-([a-z0-9])/g, (_, next) => next.toUpperCase());
+export const camelCase = (name) => name.replace(/-([a-z0-9])/g, (_, next) => next.toUpperCase());
 
 /** Every provider package of the workspace, in directory order. */
 export function providerPackages() {
