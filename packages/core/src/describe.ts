@@ -4,7 +4,7 @@ import { anyText, descriptionOf } from './schema.js';
 /** What a param is, read back from its schema: for `pdg describe`, READMEs and the conformance suite. */
 export interface ParamInfo {
   readonly name: string;
-  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'enum' | 'unknown';
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'enum' | 'list' | 'unknown';
   readonly required: boolean;
   /** Sent as the last path segment rather than as a query string. */
   readonly inPath: boolean;
@@ -62,6 +62,7 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
     else if (action.type === 'integer') integer = true;
     else if (action.type === 'regex' && action.requirement !== anyText) format = action.message;
   }
+  if (metadata.list === true) return describeList(name, required, inPath, description, metadata);
   const openValues = metadata.openEnum as readonly string[] | undefined;
   const info: {
     -readonly [K in keyof ParamInfo]: ParamInfo[K];
@@ -76,6 +77,26 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
   if (max !== undefined) info.max = max;
   if (format !== undefined) info.format = format.replace(/^must be /, '');
   return info;
+}
+
+function describeList(
+  name: string,
+  required: boolean,
+  inPath: boolean,
+  description: string,
+  metadata: Record<string, unknown>,
+): ParamInfo {
+  const values = metadata.values as readonly string[] | undefined;
+  return {
+    name,
+    type: 'list',
+    required,
+    inPath,
+    description,
+    ...(values ? { values, open: metadata.open === true } : {}),
+    ...(metadata.default === undefined ? {} : { default: metadata.default as string | number | boolean }),
+    format: `comma-separated, or an array${metadata.itemForm ? `; each ${metadata.itemForm}` : ''}`,
+  };
 }
 
 function typeOf(base: SchemaNode, integer: boolean, openValues: unknown): ParamInfo['type'] {

@@ -120,6 +120,74 @@ export function openEnumParam<const T extends readonly [string, ...string[]]>(
   return schema as unknown as v.GenericSchema<T[number] | (string & {}), T[number] | (string & {})>;
 }
 
+/** Options of `listParam`. */
+export type ListExtra<TValues extends readonly string[]> = ParamDoc & {
+  /** The published values: they autocomplete, and with `open: false` (the default) nothing else is accepted. */
+  readonly values?: TValues;
+  /** Accept values beyond `values` too (they still autocomplete). */
+  readonly open?: boolean;
+  /** The form each item must have, when there are no closed `values`. */
+  readonly pattern?: RegExp;
+  /** What the item form is, in words, for messages (`a coin id such as bitcoin`). */
+  readonly patternMessage?: string;
+};
+
+/** `'10'` → `10`: a published numeric value may be given as a number too. */
+type NumberOf<T> = T extends `${infer N extends number}` ? N : never;
+
+/** What a list param accepts: `'a,b'` as the gateway takes it, or `['a', 'b']` (sent comma-joined). */
+export type ListInput<TValue extends string, TOpen extends boolean> = TOpen extends true
+  ? TValue | (string & {}) | readonly (TValue | NumberOf<TValue> | (string & {}))[]
+  : TValue | (string & {}) | readonly (TValue | NumberOf<TValue>)[];
+
+/**
+ * A comma-separated list param. The caller passes the gateway's own form (`'1,10'`) or an array
+ * (`[1, 10]`, `['ecb', 'fed']`), sent comma-joined. Each item is checked before sending: against the
+ * published `values` unless the list is `open`, else against `pattern`. Numbers are accepted where a
+ * published value is numeric.
+ */
+export function listParam<const T extends readonly [string, ...string[]], const TOpen extends boolean = false>(
+  extra: ListExtra<T> & { readonly open?: TOpen } = {},
+) {
+  const values = extra.values;
+  const closed = values !== undefined && extra.open !== true;
+  const schema = v.pipe(
+    v.union([v.string(), v.array(v.union([v.string(), v.number()]))], 'must be a comma-separated string or an array'),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const value = dataset.value;
+      const items = typeof value === 'string' ? value.split(',') : value.map(String);
+      const shown = (bad: readonly string[]) => bad.map((item) => JSON.stringify(item)).join(', ');
+      if (items.length === 0) addIssue({ message: 'must not be an empty list' });
+      else if (items.some((item) => item.trim() === '')) {
+        addIssue({ message: 'must not be empty or hold an empty item' });
+      } else if (closed) {
+        const bad = items.filter((item) => !values.includes(item));
+        if (bad.length > 0) {
+          const accepted = values.map((item) => `"${item}"`).join(', ');
+          addIssue({
+            message: `has ${bad.length > 1 ? 'items' : 'an item'} outside the accepted values: ${shown(bad)} (accepted: ${accepted})`,
+          });
+        }
+      } else if (extra.pattern !== undefined) {
+        const pattern = extra.pattern;
+        const bad = items.filter((item) => !pattern.test(item));
+        const form = extra.patternMessage ?? `matching ${String(pattern)}`;
+        if (bad.length > 0)
+          addIssue({ message: `has ${bad.length > 1 ? 'items' : 'an item'} not ${form}: ${shown(bad)}` });
+      }
+    }),
+    v.metadata({
+      ...docMeta(extra),
+      list: true,
+      ...(values ? { values, open: !closed } : {}),
+      ...(extra.patternMessage ? { itemForm: extra.patternMessage } : {}),
+    }),
+  );
+  type Input = ListInput<T[number], TOpen extends true ? true : false>;
+  return schema as unknown as v.GenericSchema<Input, Input>;
+}
+
 /** A `true`/`false` param. Booleans are sent as `true`/`false`. */
 export function booleanParam(descriptionOrExtra?: string | ParamDoc, maybeExtra?: ParamDoc) {
   const [description, extra] = args(descriptionOrExtra, maybeExtra);

@@ -48,7 +48,7 @@ function recordingClient(provider: AnyProvider, fixtures: readonly Fixture[]) {
 
 function brokenValues(param: ParamInfo): { value: unknown; why: string }[] {
   const broken: { value: unknown; why: string }[] = [];
-  if (param.type === 'enum' && !param.open)
+  if ((param.type === 'enum' || (param.type === 'list' && param.values)) && !param.open)
     broken.push({ value: 'not-a-documented-value', why: 'a value outside its enum' });
   if (param.min !== undefined)
     broken.push({ value: param.min - 1, why: `${param.min - 1}, below its minimum ${param.min}` });
