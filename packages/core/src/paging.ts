@@ -62,7 +62,8 @@ interface PageFields {
 /**
  * Pages of a paged endpoint, fetched one at a time as the caller asks for them. Page-numbered endpoints
  * send `page` and follow `nextPage`; cursor endpoints send `cursor` and follow `nextCursor`. The walk
- * ends at `hasMore: false`, at `maxPages`, or when the gateway gives no way forward. A gateway that
+ * ends at `hasMore: false`, at `maxPages`, when the gateway gives no way forward, or at the last page
+ * the endpoint's `page` param accepts (its documented maximum), since a page past it would be refused. A gateway that
  * points back to a page or cursor already fetched would make the walk endless: that throws
  * `INVALID_RESPONSE` naming the repeated position, rather than ending quietly with a truncated walk.
  */
@@ -97,6 +98,7 @@ async function* fetchPages(
   if (state.checkpoint.done) return;
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = state.checkpoint.at ?? params[param];
+  const lastPage = paging.kind === 'page' ? maxPageOf(endpoint) : undefined;
   // Every position fetched so far: one number or cursor per page, not the pages themselves.
   const visited = new Set<unknown>();
   for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched++) {
@@ -105,7 +107,8 @@ async function* fetchPages(
     visited.add(position);
     const reported = (page as PageFields | null)?.page;
     if (paging.kind === 'page' && typeof reported === 'number') visited.add(reported);
-    const next = nextPosition(paging, page as PageFields, position);
+    let next = nextPosition(paging, page as PageFields, position);
+    if (lastPage !== undefined && typeof next === 'number' && next > lastPage) next = undefined;
     yield { page, at: position, next };
     if (next === undefined) return;
     if (visited.has(next)) throw cycleError(providerId, endpointName, param, next, fetched + 1);
@@ -191,6 +194,20 @@ function nextPosition(paging: Paging, page: PageFields, position: unknown): unkn
   if (page.hasMore !== true) return undefined;
   const current = typeof page.page === 'number' ? page.page : typeof position === 'number' ? position : 1;
   return current + 1;
+}
+
+/** The `page` param's documented maximum, read from its schema (`integerParam({ max })`), if it has one. */
+function maxPageOf(endpoint: EndpointDefinition): number | undefined {
+  type Node = {
+    readonly type?: string;
+    readonly wrapped?: Node;
+    readonly pipe?: readonly Node[];
+    readonly requirement?: unknown;
+  };
+  let node = (endpoint.params as { readonly entries?: Record<string, Node> }).entries?.page;
+  while (node?.wrapped) node = node.wrapped;
+  const max = node?.pipe?.find((action) => action.type === 'max_value')?.requirement;
+  return typeof max === 'number' && Number.isFinite(max) ? max : undefined;
 }
 
 function requirePaging(providerId: string, endpointName: string, endpoint: EndpointDefinition): Paging {

@@ -146,3 +146,36 @@ describe('pages() and items()', () => {
     await expect(testClient().pages('jobs:board', 'job', { jobId: 'x' }).next()).rejects.toThrow('call it with run()');
   });
 });
+
+describe('a walk ends at the page param’s documented maximum', () => {
+  it('stops after the last page the endpoint accepts, even when the gateway says hasMore: true', async () => {
+    const { createClient, defineProvider, integerParam, optional, pageOf } = await import('../src/index.js');
+    const v = await import('valibot');
+    const charts = defineProvider({
+      id: 'movie:charts',
+      description: 'Charts.',
+      endpoints: {
+        chart: {
+          description: 'A chart.',
+          params: v.strictObject({ page: optional(integerParam({ min: 1, max: 3 })) }),
+          ...pageOf('items', v.object({ rank: v.number() })),
+        },
+      },
+    });
+    const asked: string[] = [];
+    const pdg = createClient({
+      providers: [charts],
+      apiKey: 'test-key',
+      baseUrl: 'https://gateway.pdg.test',
+      fetch: async (input) => {
+        const page = Number(new URL(new Request(input).url).searchParams.get('page') ?? '1');
+        asked.push(String(page));
+        return Response.json({ page, items: [{ rank: page }], hasMore: true, nextPage: page + 1 });
+      },
+    });
+    const ranks: number[] = [];
+    for await (const item of pdg.items('movie:charts', 'chart')) ranks.push(item.rank);
+    expect(ranks).toEqual([1, 2, 3]);
+    expect(asked).toEqual(['1', '2', '3']);
+  });
+});
