@@ -1,0 +1,45 @@
+/** `GET /v1/finance:centralbank/bond-yields` (document 2, section 4.1). */
+import { fields, listParam, optional } from '@pdg/core';
+import * as v from 'valibot';
+import { date, dayOrMonthForm, fromNotAfterTo, length, maturities } from './params.js';
+import { bondYield } from './records.js';
+
+export const description = 'Government bond yields by maturity and month, newest first.';
+
+export const params = fromNotAfterTo({
+  /** Maturities in years, comma-separated or an array: 1 to 10, 15, 20, 30. Default: all. */
+  maturity: optional(listParam({ values: maturities })),
+  /** First period, YYYY-MM-DD or YYYY-MM. */
+  from: date(dayOrMonthForm),
+  /** Last period, YYYY-MM-DD or YYYY-MM. */
+  to: date(dayOrMonthForm),
+  /** Rows returned, newest first; 1 to 20000. */
+  length: length(20_000, 200),
+});
+
+export const response = v.looseObject({
+  /** The yields, newest first. */
+  items: v.array(bondYield),
+  ...fields({
+    /** Id of the cube the yields come from. */
+    cube: v.string(),
+    /** First period (echo). */
+    from: v.string(),
+    /** Last period (echo). */
+    to: v.string(),
+    /** Number of rows returned. */
+    count: v.number(),
+    /** Number of rows available. */
+    total: v.number(),
+    /** Dataset name. */
+    dataset: v.string(),
+    /** Upstream provider name. */
+    provider: v.string(),
+    /** The maturities returned, in years. */
+    maturities: v.array(v.number()),
+    /** When the data was published, ISO 8601 date-time. */
+    publishedAt: v.string(),
+    /** The latest period with data, YYYY-MM. */
+    latestPeriod: v.string(),
+  }),
+});

@@ -1,0 +1,47 @@
+/** `GET /v1/finance:centralbank/cube` (document 2, section 4.1). */
+import { fields, optional, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { cube, date, dayForm, dayOrCoarserForm, fromNotAfterTo, lang, length } from './params.js';
+import { cubeSeries } from './records.js';
+
+export const description = "A data cube's series, each with its observations, newest first.";
+
+export const params = fromNotAfterTo({
+  /** Cube id, such as `swissoffzisa`, `zirepo`, `zimoma`, `rendoblim` or `devkum`. */
+  cube: cube(),
+  /** Language of series names and paths: `en`, `de`, `fr` or `it`. */
+  lang: lang(),
+  /** First date, YYYY-MM-DD; coarser periods (YYYY-MM, YYYY-Qn, YYYY) are accepted. */
+  from: date(dayOrCoarserForm),
+  /** Last date, YYYY-MM-DD. */
+  to: date(dayForm),
+  /** Dimension filter in the upstream syntax; shrinks the payload. */
+  select: optional(stringParam()),
+  /** Observations per series, newest first; 1 to 20000. */
+  length: length(20_000, 200),
+});
+
+export const response = v.looseObject({
+  /** The series. */
+  items: v.array(cubeSeries),
+  ...fields({
+    /** The cube id (echo). */
+    cube: v.string(),
+    /** The language (echo). */
+    lang: v.string(),
+    /** First date (echo). */
+    from: v.string(),
+    /** Last date (echo). */
+    to: v.string(),
+    /** Dimension filter (echo). */
+    select: v.string(),
+    /** Number of series returned. */
+    count: v.number(),
+    /** Number of series available. */
+    total: v.number(),
+    /** Dataset name. */
+    dataset: v.string(),
+    /** Upstream provider name. */
+    provider: v.string(),
+  }),
+});

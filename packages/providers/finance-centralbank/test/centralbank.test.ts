@@ -1,0 +1,138 @@
+import { isPdgError, type PdgError } from '@pdg/core';
+import { usePdgGateway } from '@pdg/testkit/vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtures } from '../src/fixtures.js';
+import { centralbank } from '../src/index.js';
+
+const { client: pdg, gateway } = usePdgGateway([centralbank], fixtures);
+
+async function refusal(call: Promise<unknown>): Promise<PdgError> {
+  const before = gateway().requests.length;
+  const error = await call.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
+  expect(error.code).toBe('INVALID_PARAMS');
+  expect(gateway().requests.length, 'nothing may be sent').toBe(before);
+  return error;
+}
+
+describe('finance:centralbank date forms differ per endpoint and per param', () => {
+  it('money-market takes YYYY-MM-DD only, and the message shows the accepted form', async () => {
+    const error = await refusal(pdg.run('finance:centralbank', 'money-market', { from: '2026-11' }));
+    expect(error.issues).toEqual([
+      { path: 'from', message: 'must be a date in the form YYYY-MM-DD, such as 2026-03-31 (received "2026-11")' },
+    ]);
+  });
+
+  it('bond-yields and policy-rates take YYYY-MM-DD or YYYY-MM', async () => {
+    const yields = await pdg.run('finance:centralbank', 'bond-yields', {
+      maturity: '2,10',
+      from: '2026-08',
+      to: '2026-10',
+      length: 6,
+    });
+    expect(yields.items.map((row) => [row.period, row.maturity])).toContainEqual(['2026-08', 10]);
+    const error = await refusal(pdg.run('finance:centralbank', 'policy-rates', { from: '2026' }));
+    expect(error.message).toContain('from must be a date in the form YYYY-MM-DD or a month YYYY-MM');
+  });
+
+  it('cube takes coarser periods in from (month, quarter, year) but a full date in to', async () => {
+    const result = await pdg.run('finance:centralbank', 'cube', {
+      cube: 'zirepo',
+      from: '2026-03',
+      to: '2026-09-30',
+      length: 3,
+    });
+    expect(result.items[0]?.values?.[0]).toEqual({ date: '2026-09-25', value: 0.25 });
+    const error = await refusal(
+      pdg.run('finance:centralbank', 'cube', { cube: 'zirepo', from: '2026-Q1', to: '2026-06' }),
+    );
+    expect(error.issues).toEqual([
+      { path: 'to', message: 'must be a date in the form YYYY-MM-DD, such as 2026-03-31 (received "2026-06")' },
+    ]);
+  });
+
+  it('refuses impossible dates and a range that ends before it starts', async () => {
+    const impossible = await refusal(pdg.run('finance:centralbank', 'money-market', { to: '2026-02-30x' }));
+    expect(impossible.issues[0]?.path).toBe('to');
+    const backwards = await refusal(
+      pdg.run('finance:centralbank', 'policy-rates', { from: '2026-10', to: '2026-09-15' }),
+    );
+    expect(backwards.issues).toEqual([
+      { path: 'to', message: 'must not be before from (from is "2026-10", to is "2026-09-15")' },
+    ]);
+  });
+});
+
+describe('finance:centralbank comma-separated params take a string or an array', () => {
+  it('bank as an array is sent comma-joined', async () => {
+    const rates = await pdg.run('finance:centralbank', 'policy-rates', {
+      bank: ['ecb', 'fed'],
+      from: '2026-09',
+      to: '2026-10',
+    });
+    expect(new Set(rates.items.map((row) => row.bank))).toEqual(new Set(['ecb', 'fed']));
+    expect(gateway().requests[0]?.query.bank).toBe('ecb,fed');
+  });
+
+  it('maturity as numbers or as the gateway string reaches the same fixture', async () => {
+    const fromNumbers = await pdg.run('finance:centralbank', 'bond-yields', {
+      maturity: [2, 10],
+      from: '2026-08',
+      to: '2026-10',
+      length: 6,
+    });
+    expect(fromNumbers.maturities).toEqual([2, 10]);
+    expect(gateway().requests[0]?.query.maturity).toBe('2,10');
+  });
+
+  it('an unpublished maturity or bank code is refused, listing the published ones', async () => {
+    const maturity = await refusal(pdg.run('finance:centralbank', 'bond-yields', { maturity: '2,11' }));
+    expect(maturity.issues[0]?.message).toBe(
+      'has an item outside the accepted values: "11" (accepted: "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "15", "20", "30") (received "2,11")',
+    );
+    // @ts-expect-error snb is not a bank code: a compile error too
+    const bank = await refusal(pdg.run('finance:centralbank', 'policy-rates', { bank: ['ecb', 'snb'] }));
+    expect(bank.issues[0]).toMatchObject({ path: 'bank' });
+    expect(bank.issues[0]?.message).toContain('"snb"');
+  });
+});
+
+describe('finance:centralbank limits and enums', () => {
+  it('length has a maximum per endpoint: 20000 for yields, 5000 for policy rates', async () => {
+    const rates = await refusal(pdg.run('finance:centralbank', 'policy-rates', { length: 5001 }));
+    expect(rates.issues).toEqual([{ path: 'length', message: 'must be at most 5000 (received 5001)' }]);
+    const cube = await refusal(pdg.run('finance:centralbank', 'cube', { cube: 'zirepo', length: 20_001 }));
+    expect(cube.issues[0]?.message).toBe('must be at most 20000 (received 20001)');
+  });
+
+  it('lang is one of en, de, fr, it, and cube is required', async () => {
+    // @ts-expect-error `es` is not a published language
+    const lang = await refusal(pdg.run('finance:centralbank', 'cube-dimensions', { cube: 'zirepo', lang: 'es' }));
+    expect(lang.issues[0]?.message).toBe('must be one of "en", "de", "fr", "it" (received "es")');
+    // @ts-expect-error cube is required
+    const missing = await refusal(pdg.run('finance:centralbank', 'cube', {}));
+    expect(missing.issues).toEqual([{ path: 'cube', message: 'is required' }]);
+  });
+
+  it('a cube id beyond the confirmed five is accepted and sent', async () => {
+    const nodes = await pdg.run('finance:centralbank', 'cube-dimensions', { cube: 'zirepo', lang: 'de' });
+    expect(nodes.items.find((node) => node.isLeaf)?.name).toBe('Leitzins');
+    expect(nodes.leaves).toBe(3);
+  });
+
+  it('money-market series say which table they belong to; a cube series without scale reads undefined', async () => {
+    const market = await pdg.run('finance:centralbank', 'money-market', { length: 3 });
+    expect(market.items.map((series) => series.table)).toEqual(['saron', 'saron', 'reference']);
+    const cube = await pdg.run('finance:centralbank', 'cube', {
+      cube: 'zirepo',
+      from: '2026-03',
+      to: '2026-09-30',
+      length: 3,
+    });
+    expect(cube.items[0]?.scale).toBeUndefined();
+    expect(cube.select).toBeUndefined();
+  });
+});
