@@ -10,6 +10,10 @@ import { fixtures as shortlinkFixtures } from '@pdg/bypass-tools-shortlink/fixtu
 import type { AnyProvider, Fixture } from '@pdg/core';
 import { captchaSitekey } from '@pdg/dev-tools-captcha-sitekey';
 import { fixtures as captchaSitekeyFixtures } from '@pdg/dev-tools-captcha-sitekey/fixtures';
+import { centralbank } from '@pdg/finance-centralbank';
+import { fixtures as centralbankFixtures } from '@pdg/finance-centralbank/fixtures';
+import { marketdata } from '@pdg/finance-marketdata';
+import { fixtures as marketdataFixtures } from '@pdg/finance-marketdata/fixtures';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
 import { shopmart } from '@pdg/marketplace-shopmart';
@@ -33,6 +37,8 @@ export const providers: readonly AnyProvider[] = [
   pastesite,
   shortlink,
   captchaSitekey,
+  centralbank,
+  marketdata,
   jobboard,
   shopmart,
   catalogstore,
@@ -49,6 +55,8 @@ export const fixtures: readonly Fixture[] = [
   ...pastesiteFixtures,
   ...shortlinkFixtures,
   ...captchaSitekeyFixtures,
+  ...centralbankFixtures,
+  ...marketdataFixtures,
   ...jobboardFixtures,
   ...shopmartFixtures,
   ...catalogstoreFixtures,

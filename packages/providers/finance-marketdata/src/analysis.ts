@@ -1,0 +1,23 @@
+/** `GET /v1/finance:marketdata/analysis` (document 2, section 4.3). */
+import { fields, integerParam, optional, pageOf } from '@pdg/core';
+import * as v from 'valibot';
+import { instrumentParams } from './params.js';
+import { analysisItem } from './records/news.js';
+
+export const description = 'Analysis articles about an instrument, page by page.';
+
+export const params = instrumentParams({
+  /** Page number, 1-based. */
+  page: optional(integerParam({ min: 1 })),
+});
+
+export const { paging, response } = pageOf('items', analysisItem, {
+  ...fields({
+    /** Number of items on this page. */
+    count: v.number(),
+    /** Pair id of the instrument. */
+    pairId: v.number(),
+    /** Ticker symbol. */
+    symbol: v.string(),
+  }),
+});

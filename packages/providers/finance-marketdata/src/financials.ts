@@ -1,0 +1,43 @@
+/** `GET /v1/finance:marketdata/financials` (document 2, section 4.3). */
+import { fields, openEnumParam, optional } from '@pdg/core';
+import * as v from 'valibot';
+import { instrumentParams } from './params.js';
+import { statementSet } from './records/instrument.js';
+
+export const description =
+  "A company's financial statements: income, balance sheet and cash flow, annual and quarterly.";
+
+export const params = instrumentParams({
+  /** Which periods; `both` (annual and quarterly) is accepted, other values are not documented. */
+  period: optional(openEnumParam(['both'])),
+  /** Which statement; `all` is accepted, other values are not documented. */
+  statement: optional(openEnumParam(['all'])),
+});
+
+export const response = v.looseObject({
+  ...fields({
+    /** Number of rows. */
+    count: v.number(),
+    /** Pair id of the instrument. */
+    pairId: v.number(),
+    /** Periods (echo). */
+    period: v.string(),
+    /** Ticker symbol. */
+    symbol: v.string(),
+    /** A summary of the statements, as text. */
+    summary: v.string(),
+    /** Upstream provider name. */
+    provider: v.string(),
+    /** Statement (echo). */
+    statement: v.string(),
+    /** The statements, by period kind. */
+    statements: v.looseObject({
+      ...fields({
+        /** Annual statements. */
+        annual: statementSet,
+        /** Quarterly statements (their rows are not described by the spec; read like the annual ones). */
+        quarterly: statementSet,
+      }),
+    }),
+  }),
+});

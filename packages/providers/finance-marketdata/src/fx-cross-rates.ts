@@ -1,0 +1,11 @@
+/** `fx-cross-rates` (document 2, section 4.3): named by the spec, its parameters and response not shown. */
+import * as v from 'valibot';
+
+export const description =
+  'Cross rates (fx-cross-rates) endpoint: named by the spec, its parameters and response not documented.';
+
+export const undocumented = true;
+
+export const params = v.looseObject({});
+
+export const response = v.unknown();

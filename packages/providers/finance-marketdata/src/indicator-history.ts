@@ -1,0 +1,40 @@
+/** `GET /v1/finance:marketdata/indicator-history` (document 2, section 4.3). */
+import { fields, integerParam, openEnumParam, optional, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { indicatorPrint } from './records/calendars.js';
+
+export const description = "An economic indicator's past prints, actual against forecast.";
+
+export const params = v.strictObject({
+  /** Event attribute id, taken from the `economic-calendar` rows. */
+  eventAttrId: integerParam({ min: 1 }),
+  /** Country, a lowercase code. */
+  country: optional(
+    stringParam({ pattern: /^[a-z][a-z-]*$/, patternMessage: 'must be a lowercase country code, such as us' }),
+  ),
+  /** Number of prints to return. */
+  count: optional(integerParam({ min: 1 })),
+  /** Sort order; `asc` is accepted, other values are not documented. */
+  order: optional(openEnumParam(['asc'])),
+});
+
+export const response = v.looseObject({
+  /** The prints. */
+  items: v.array(indicatorPrint),
+  ...fields({
+    /** Number of prints returned. */
+    count: v.number(),
+    /** Number of prints available. */
+    total: v.number(),
+    /** Country (echo). */
+    country: v.string(),
+    /** Upstream provider name. */
+    provider: v.string(),
+    /** The latest print. */
+    lastPrint: v.unknown(),
+    /** The first print. */
+    firstPrint: v.unknown(),
+    /** Event attribute id (echo). */
+    eventAttrId: v.number(),
+  }),
+});

@@ -1,0 +1,28 @@
+/** `GET /v1/finance:marketdata/market-table` (document 2, section 4.3). */
+import { fields, openEnumParam, optional } from '@pdg/core';
+import * as v from 'valibot';
+import { marketTableRow } from './records/calendars.js';
+
+export const description = 'A market table (such as forex): one row per instrument with prices and ranges.';
+
+export const params = v.strictObject({
+  /** Which table; `forex` is accepted, other values are not documented. */
+  table: optional(openEnumParam(['forex'])),
+  /** `true` to add instrument names; other values are not documented. */
+  names: optional(openEnumParam(['true'])),
+});
+
+export const response = v.looseObject({
+  /** The rows. */
+  items: v.array(marketTableRow),
+  ...fields({
+    /** Number of rows. */
+    count: v.number(),
+    /** Table (echo). */
+    table: v.string(),
+    /** Upstream provider name. */
+    provider: v.string(),
+    /** Number of rows with a name. */
+    namedCount: v.number(),
+  }),
+});

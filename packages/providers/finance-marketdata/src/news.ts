@@ -1,0 +1,22 @@
+/** `GET /v1/finance:marketdata/news` (document 2, section 4.3). */
+import { fields, integerParam, optional, pageOf, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { newsItem } from './records/news.js';
+
+export const description = 'Market news, page by page, optionally about one instrument or category.';
+
+export const params = v.strictObject({
+  /** Instrument name or symbol to get news about; omit for general market news. */
+  query: optional(stringParam()),
+  /** Page number, 1-based. */
+  page: optional(integerParam({ min: 1 })),
+  /** News category, such as an economy category. */
+  category: optional(stringParam()),
+});
+
+export const { paging, response } = pageOf('items', newsItem, {
+  ...fields({
+    /** Number of items on this page. */
+    count: v.number(),
+  }),
+});

@@ -1,0 +1,14 @@
+/** `GET /v1/finance:marketdata/technical` (document 2, section 4.3). */
+import { openEnumParam, optional } from '@pdg/core';
+import { instrumentParams } from './params.js';
+import { technicalSummary } from './records/instrument.js';
+
+export const description =
+  "An instrument's technical summary: indicators, oscillators, moving averages and pivot points.";
+
+export const params = instrumentParams({
+  /** Timeframe of the summary; `1d` is accepted, other values are not documented. */
+  timeframe: optional(openEnumParam(['1d'])),
+});
+
+export const response = technicalSummary;

@@ -1,0 +1,169 @@
+import { isPdgError, type PdgError, toArray } from '@pdg/core';
+import { usePdgGateway } from '@pdg/testkit/vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtures } from '../src/fixtures.js';
+import { marketdata } from '../src/index.js';
+
+const { client: pdg, gateway } = usePdgGateway([marketdata], fixtures);
+
+async function refusal(call: Promise<unknown>): Promise<PdgError> {
+  const before = gateway().requests.length;
+  const error = await call.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
+  expect(error.code).toBe('INVALID_PARAMS');
+  expect(gateway().requests.length, 'nothing may be sent').toBe(before);
+  return error;
+}
+
+describe('finance:marketdata instruments are named by query or pairId', () => {
+  it('query alone resolves the instrument', async () => {
+    const quote = await pdg.run('finance:marketdata', 'quote', { query: 'HBLS' });
+    expect(quote).toMatchObject({ symbol: 'HBLS', pairId: 940211, last: 214.57, exchangeIsOpen: false });
+  });
+
+  it('pairId alone is enough, and query is not sent', async () => {
+    const quote = await pdg.run('finance:marketdata', 'quote', { pairId: 940211 });
+    expect(quote.name).toBe('Harbourline Systems Inc.');
+    expect(gateway().requests[0]?.query).toEqual({ pairId: '940211' });
+  });
+
+  it('with both, both are sent and the pairId instrument answers', async () => {
+    const quote = await pdg.run('finance:marketdata', 'quote', { query: 'euro', pairId: 1 });
+    expect(quote.symbol).toBe('EUR/USD');
+    expect(quote.eps).toBeUndefined();
+  });
+
+  it('neither is refused before sending, saying how to name the instrument', async () => {
+    // @ts-expect-error query or pairId is required
+    const error = await refusal(pdg.run('finance:marketdata', 'quote', {}));
+    expect(error.issues).toEqual([
+      {
+        path: 'query',
+        message: 'is required unless pairId is given: name the instrument by query (a name or symbol) or by pairId',
+      },
+    ]);
+    // @ts-expect-error query or pairId is required, here too
+    await refusal(pdg.run('finance:marketdata', 'financials', { period: 'both' }));
+  });
+
+  it('the id from search addresses the other instrument endpoints', async () => {
+    const { quotes } = await pdg.run('finance:marketdata', 'search', { q: 'harbourline' });
+    const pairId = quotes[0]?.pairId;
+    expect(pairId).toBe(940211);
+    const history = await pdg.run('finance:marketdata', 'historical', {
+      pairId: pairId as number,
+      interval: '1d',
+      period: '1mo',
+      pointscount: 5,
+    });
+    expect(history.candles).toHaveLength(5);
+    expect(history.candles[0]?.timestamp).toBe(Date.parse('2026-11-16T00:00:00Z'));
+  });
+});
+
+describe('finance:marketdata epoch fields', () => {
+  it('quote times are epoch seconds, candle times epoch milliseconds', async () => {
+    const quote = await pdg.run('finance:marketdata', 'quote', { query: 'HBLS' });
+    expect(new Date((quote.lastTimestamp as number) * 1000).toISOString()).toBe('2026-11-20T21:00:00.000Z');
+    const technical = await pdg.run('finance:marketdata', 'technical', { query: 'HBLS', timeframe: '1d' });
+    expect(technical.updatedAt).toBe(Date.parse('2026-11-20T21:01:00Z') / 1000);
+    expect(technical.movingAverages?.neutral).toBeUndefined();
+    expect(technical.oscillators?.neutral).toBe(3);
+  });
+});
+
+describe('finance:marketdata paged news and analysis', () => {
+  it('items() walks every news page and stops at hasMore: false', async () => {
+    const news = await toArray(pdg.items('finance:marketdata', 'news'));
+    expect(news).toHaveLength(8);
+    expect(gateway().requests.map((request) => request.query.page)).toEqual([undefined, '2', '3']);
+  });
+
+  it('analysis pages for one instrument', async () => {
+    const pages = await toArray(pdg.pages('finance:marketdata', 'analysis', { pairId: 940211 }));
+    expect(pages.map((page) => page.items.length)).toEqual([2, 2]);
+    expect(pages[1]?.hasMore).toBe(false);
+  });
+
+  it('an article id from news opens the article', async () => {
+    const [first] = await toArray(pdg.items('finance:marketdata', 'news'), { maxItems: 2 }).then((items) =>
+      items.slice(1),
+    );
+    const article = await pdg.run('finance:marketdata', 'article', { id: first?.id as string });
+    expect(article.relatedIds).toEqual([940211, 1180774]);
+  });
+
+  it('article takes id or url, and refuses both or neither', async () => {
+    const byUrl = await pdg.run('finance:marketdata', 'article', { url: 'https://markets.example.test/news/4410021' });
+    expect(byUrl.id).toBe('4410021');
+    // Both is a compile error (see the type tests); a caller without types is refused at run time.
+    const bothParams = { id: '1', url: 'https://markets.example.test/n/1' } as unknown as { id: string };
+    const both = await refusal(pdg.run('finance:marketdata', 'article', bothParams));
+    expect(both.issues[0]?.message).toContain('must not be given with url');
+    // @ts-expect-error id or url is required
+    const neither = await refusal(pdg.run('finance:marketdata', 'article', {}));
+    expect(neither.issues[0]).toEqual({
+      path: 'id',
+      message: 'is required: give the article id (from news) or its url',
+    });
+  });
+});
+
+describe('finance:marketdata financials, calendars and open enums', () => {
+  it('financials nest annual and quarterly statements', async () => {
+    const financials = await pdg.run('finance:marketdata', 'financials', {
+      query: 'HBLS',
+      period: 'both',
+      statement: 'all',
+    });
+    expect(financials.statements?.annual?.income?.[0]?.totalRevenue).toBe(41_270_000_000);
+    expect(financials.statements?.annual?.cashflow?.[0]?.operating).toBe(13_700_000_000);
+    expect(financials.statements?.quarterly?.balance).toHaveLength(2);
+  });
+
+  it('indicator-history takes the eventAttrId of an economic-calendar row', async () => {
+    const releases = await pdg.run('finance:marketdata', 'economic-calendar', { range: 'thisWeek' });
+    const claims = releases.items.find((row) => row.event === 'Initial Jobless Claims');
+    const history = await pdg.run('finance:marketdata', 'indicator-history', {
+      eventAttrId: claims?.eventAttrId as number,
+      country: 'us',
+      count: 3,
+    });
+    expect(history.items.map((print) => print.actualState)).toEqual(['up', 'up', 'down']);
+    // @ts-expect-error eventAttrId is required
+    const missing = await refusal(pdg.run('finance:marketdata', 'indicator-history', { country: 'us' }));
+    expect(missing.issues).toEqual([{ path: 'eventAttrId', message: 'is required' }]);
+    const upper = await refusal(
+      pdg.run('finance:marketdata', 'indicator-history', { eventAttrId: 294, country: 'US' }),
+    );
+    expect(upper.issues[0]?.message).toBe('must be a lowercase country code, such as us (received "US")');
+  });
+
+  it('a calendar event without a forecast reads undefined; importance is a number', async () => {
+    const calendar = await pdg.run('finance:marketdata', 'calendar', { range: 'today' });
+    expect(calendar.events.map((event) => event.importance)).toEqual([2, 3, 1]);
+    expect(calendar.events[2]?.forecast).toBeUndefined();
+  });
+
+  it('open enums send values beyond the named ones; a wrong type is refused', async () => {
+    const earnings = await pdg.run('finance:marketdata', 'earnings-calendar', { range: 'nextWeek' });
+    expect(earnings.items[0]?.reportPeriod).toBe('Q3/2026');
+    // @ts-expect-error pointscount is a number
+    const error = await refusal(pdg.run('finance:marketdata', 'historical', { query: 'HBLS', pointscount: 'all' }));
+    expect(error.issues[0]?.path).toBe('pointscount');
+  });
+
+  it('market holidays keep their undocumented fields as sent', async () => {
+    const holidays = await pdg.run('finance:marketdata', 'market-holidays', { range: 'week', country: 'USA' });
+    expect(holidays.items[0]).toMatchObject({ holiday: 'Thanksgiving Day', closed: true });
+  });
+
+  it('the named-only endpoints are callable with any params', async () => {
+    expect(marketdata.endpoints['fx-cross-rates'].undocumented).toBe(true);
+    const rates = await pdg.run('finance:marketdata', 'fx-cross-rates', { currencies: 'usd,eur,gbp' });
+    expect(rates).toMatchObject({ base: 'usd' });
+  });
+});
