@@ -12,6 +12,8 @@ import { captchaSitekey } from '@pdg/dev-tools-captcha-sitekey';
 import { fixtures as captchaSitekeyFixtures } from '@pdg/dev-tools-captcha-sitekey/fixtures';
 import { centralbank } from '@pdg/finance-centralbank';
 import { fixtures as centralbankFixtures } from '@pdg/finance-centralbank/fixtures';
+import { derivexchange } from '@pdg/finance-derivexchange';
+import { fixtures as derivexchangeFixtures } from '@pdg/finance-derivexchange/fixtures';
 import { marketdata } from '@pdg/finance-marketdata';
 import { fixtures as marketdataFixtures } from '@pdg/finance-marketdata/fixtures';
 import { jobboard } from '@pdg/jobs-jobboard';
@@ -38,6 +40,7 @@ export const providers: readonly AnyProvider[] = [
   shortlink,
   captchaSitekey,
   centralbank,
+  derivexchange,
   marketdata,
   jobboard,
   shopmart,
@@ -56,6 +59,7 @@ export const fixtures: readonly Fixture[] = [
   ...shortlinkFixtures,
   ...captchaSitekeyFixtures,
   ...centralbankFixtures,
+  ...derivexchangeFixtures,
   ...marketdataFixtures,
   ...jobboardFixtures,
   ...shopmartFixtures,

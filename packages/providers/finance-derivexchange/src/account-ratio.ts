@@ -1,0 +1,22 @@
+/** `GET /v1/finance:derivexchange/account-ratio` (document 2, section 4.4; cache 30 s, document 1, section 8). */
+import { fields, openEnumParam, optional } from '@pdg/core';
+import * as v from 'valibot';
+import { accountRatio } from './records.js';
+import { seriesOf, seriesPage } from './series.js';
+
+export const description = 'The long/short account ratio of a contract over time, page by page.';
+
+export const cacheSeconds = 30;
+
+export const params = seriesOf({
+  /** Period of each ratio; `5min` is accepted, other values are not documented. */
+  period: optional(openEnumParam(['5min'])),
+});
+
+export const { paging, response } = seriesPage(
+  accountRatio,
+  fields({
+    /** Period (echo). */
+    period: v.string(),
+  }),
+);

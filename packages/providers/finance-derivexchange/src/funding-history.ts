@@ -1,0 +1,9 @@
+/** `GET /v1/finance:derivexchange/funding-history` (document 2, section 4.4). */
+import { funding } from './records.js';
+import { seriesOf, seriesPage } from './series.js';
+
+export const description = "A contract's funding-rate history, page by page.";
+
+export const params = seriesOf({});
+
+export const { paging, response } = seriesPage(funding, {});

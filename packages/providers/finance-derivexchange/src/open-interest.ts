@@ -1,0 +1,20 @@
+/** `GET /v1/finance:derivexchange/open-interest` (document 2, section 4.4). */
+import { fields, openEnumParam, optional } from '@pdg/core';
+import * as v from 'valibot';
+import { openInterest } from './records.js';
+import { seriesOf, seriesPage } from './series.js';
+
+export const description = "A contract's open interest over time, page by page.";
+
+export const params = seriesOf({
+  /** Interval between rows; `5min` is accepted, other values are not documented. */
+  intervalTime: optional(openEnumParam(['5min'])),
+});
+
+export const { paging, response } = seriesPage(
+  openInterest,
+  fields({
+    /** Interval (echo). */
+    intervalTime: v.string(),
+  }),
+);
