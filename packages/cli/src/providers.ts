@@ -12,6 +12,8 @@ import { captchaSitekey } from '@pdg/dev-tools-captcha-sitekey';
 import { fixtures as captchaSitekeyFixtures } from '@pdg/dev-tools-captcha-sitekey/fixtures';
 import { centralbank } from '@pdg/finance-centralbank';
 import { fixtures as centralbankFixtures } from '@pdg/finance-centralbank/fixtures';
+import { coinaggregator } from '@pdg/finance-coinaggregator';
+import { fixtures as coinaggregatorFixtures } from '@pdg/finance-coinaggregator/fixtures';
 import { derivexchange } from '@pdg/finance-derivexchange';
 import { fixtures as derivexchangeFixtures } from '@pdg/finance-derivexchange/fixtures';
 import { marketdata } from '@pdg/finance-marketdata';
@@ -40,6 +42,7 @@ export const providers: readonly AnyProvider[] = [
   shortlink,
   captchaSitekey,
   centralbank,
+  coinaggregator,
   derivexchange,
   marketdata,
   jobboard,
@@ -59,6 +62,7 @@ export const fixtures: readonly Fixture[] = [
   ...shortlinkFixtures,
   ...captchaSitekeyFixtures,
   ...centralbankFixtures,
+  ...coinaggregatorFixtures,
   ...derivexchangeFixtures,
   ...marketdataFixtures,
   ...jobboardFixtures,

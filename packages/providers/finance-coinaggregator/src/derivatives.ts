@@ -1,0 +1,31 @@
+/** `GET /v1/finance:coinaggregator/derivatives` (document 2, section 4.6). */
+import { fields, openEnumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { derivativeTicker } from './records.js';
+
+export const description = 'Derivatives tickers across markets, page by page.';
+
+export const params = v.strictObject({
+  /** Keep one market (exchange), by name. */
+  market: optional(stringParam()),
+  /** Keep contracts on one index, such as `BTC`. */
+  indexId: optional(stringParam()),
+  /** Keep one contract symbol. */
+  symbol: optional(stringParam()),
+  /** Contract type; `perpetual` is accepted, other values are not documented. */
+  contractType: optional(openEnumParam(['perpetual'])),
+  ...pageParams(),
+});
+
+export const { paging, response } = pageOf('items', derivativeTicker, {
+  ...fields({
+    /** Number of tickers on this page. */
+    count: v.number(),
+    /** Page size used. */
+    limit: v.number(),
+    /** Number of tickers available. */
+    total: v.number(),
+    /** Upstream provider name. */
+    provider: v.string(),
+  }),
+});
