@@ -22,6 +22,8 @@ import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
 import { shopmart } from '@pdg/marketplace-shopmart';
 import { fixtures as shopmartFixtures } from '@pdg/marketplace-shopmart/fixtures';
+import { filmdb } from '@pdg/movie-filmdb';
+import { fixtures as filmdbFixtures } from '@pdg/movie-filmdb/fixtures';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
 import { metadb } from '@pdg/music-metadb';
@@ -47,6 +49,7 @@ export const providers: readonly AnyProvider[] = [
   marketdata,
   jobboard,
   shopmart,
+  filmdb,
   catalogstore,
   metadb,
   scholarindex,
@@ -67,6 +70,7 @@ export const fixtures: readonly Fixture[] = [
   ...marketdataFixtures,
   ...jobboardFixtures,
   ...shopmartFixtures,
+  ...filmdbFixtures,
   ...catalogstoreFixtures,
   ...metadbFixtures,
   ...scholarindexFixtures,

@@ -1,0 +1,78 @@
+/** `GET /v1/movie:filmdb/advanced-search` (document 3, section 4.3; cache 10 min, document 1, section 8). */
+import {
+  enumParam,
+  fields,
+  integerParam,
+  listParam,
+  numberParam,
+  optional,
+  pageOf,
+  record,
+  stringParam,
+} from '@pdg/core';
+import * as v from 'valibot';
+import { count, page } from './params.js';
+import { searchResult } from './records.js';
+
+export const description = 'Search titles by words, genres, type, years and rating, page by page.';
+
+export const cacheSeconds = 600;
+
+export const params = v.pipe(
+  v.strictObject({
+    /** Search words. */
+    q: optional(stringParam()),
+    /** Genres, comma-separated or an array, such as `drama,thriller`. */
+    genres: optional(listParam()),
+    /** Title type. */
+    type: optional(enumParam(['movie', 'tv', 'tv_mini', 'tv_movie', 'short', 'video_game'])),
+    /** Earliest release year. */
+    year_from: optional(integerParam({ min: 1 })),
+    /** Latest release year. */
+    year_to: optional(integerParam({ min: 1 })),
+    /** Lowest user rating, 1 to 10. */
+    rating_min: optional(numberParam({ min: 1, max: 10 })),
+    /** Sort order. */
+    sort: optional(enumParam(['popularity', 'rating', 'newest', 'oldest'], { default: 'popularity' })),
+    /** Page number, 1 to 20. */
+    page: page(20),
+    /** Results per page, 1 to 50. */
+    count: count(),
+  }),
+  v.forward(
+    v.check(
+      ({ year_from, year_to }) => year_from === undefined || year_to === undefined || year_from <= year_to,
+      (issue) => {
+        const { year_from, year_to } = issue.input as { year_from: number; year_to: number };
+        return `must not be before year_from (year_from is ${year_from}, year_to is ${year_to})`;
+      },
+    ),
+    ['year_to'],
+  ),
+);
+
+export const { paging, response } = pageOf('results', searchResult, {
+  ...fields({
+    /** Number of results on this page. */
+    count: v.number(),
+    /** Number of results available. */
+    total: v.number(),
+    /** The filters applied (echo). */
+    filters: record({
+      /** Search words. */
+      q: v.string(),
+      /** Sort order. */
+      sort: v.string(),
+      /** Title type. */
+      type: v.string(),
+      /** Genres. */
+      genres: v.union([v.string(), v.array(v.string())]),
+      /** Earliest release year. */
+      yearFrom: v.number(),
+      /** Latest release year. */
+      yearTo: v.number(),
+      /** Lowest user rating. */
+      ratingMin: v.number(),
+    }),
+  }),
+});

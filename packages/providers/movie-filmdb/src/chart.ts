@@ -1,0 +1,31 @@
+/** `GET /v1/movie:filmdb/chart` (document 3, section 4.3). */
+import { enumParam, fields, optional, pageOf } from '@pdg/core';
+import * as v from 'valibot';
+import { count, page } from './params.js';
+import { chartRow } from './records.js';
+
+export const description = 'A title chart (top rated, most popular, lowest rated), page by page up to page 30.';
+
+export const params = v.strictObject({
+  /** Which chart. */
+  chart: optional(
+    enumParam(['top_movies', 'top_english_movies', 'top_tv', 'popular_movies', 'popular_tv', 'lowest_movies'], {
+      default: 'top_movies',
+    }),
+  ),
+  /** Page number, 1 to 30: a walk ends at page 30. */
+  page: page(30),
+  /** Titles per page, 1 to 50. */
+  count: count(),
+});
+
+export const { paging, response } = pageOf('items', chartRow, {
+  ...fields({
+    /** Which chart (echo). */
+    chart: v.string(),
+    /** Number of titles on this page. */
+    count: v.number(),
+    /** Number of titles on the chart. */
+    total: v.number(),
+  }),
+});

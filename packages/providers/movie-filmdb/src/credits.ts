@@ -1,0 +1,31 @@
+/** `GET /v1/movie:filmdb/credits/{id}` (document 3, section 4.3). */
+import { fields, pageOf } from '@pdg/core';
+import * as v from 'valibot';
+import { count, page, titleId } from './params.js';
+import { credit } from './records.js';
+
+export const description = "A title's cast and crew, page by page up to page 30.";
+
+export const pathParam = 'id';
+
+export const params = v.strictObject({
+  /** Title id (`tt` followed by digits) or a full title URL; sent as the path segment. */
+  id: titleId(),
+  /** Page number, 1 to 30. */
+  page: page(30),
+  /** Credits per page, 1 to 50. */
+  count: count(),
+});
+
+export const { paging, response } = pageOf('credits', credit, {
+  ...fields({
+    /** The title id (echo). */
+    id: v.string(),
+    /** Number of credits on this page. */
+    count: v.number(),
+    /** The title's name. */
+    title: v.string(),
+    /** Number of credits available. */
+    total: v.number(),
+  }),
+});

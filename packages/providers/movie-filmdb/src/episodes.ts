@@ -1,0 +1,40 @@
+/** `GET /v1/movie:filmdb/episodes/{id}` (document 3, section 4.3). */
+import { fields, optional, pageOf, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { count, page, titleId } from './params.js';
+import { episode } from './records.js';
+
+export const description = "A series' episodes, of one season or all, page by page up to page 30.";
+
+export const pathParam = 'id';
+
+export const params = v.strictObject({
+  /** Series title id (`tt` followed by digits) or a full title URL; sent as the path segment. */
+  id: titleId(),
+  /** Season number, as text such as `"2"`; leave it out for all seasons. */
+  season: optional(
+    stringParam({
+      pattern: /^\d+$/,
+      patternMessage: 'must be a season number such as "2" (leave it out for all seasons)',
+    }),
+  ),
+  /** Page number, 1 to 30. */
+  page: page(30),
+  /** Episodes per page, 1 to 50. */
+  count: count(),
+});
+
+export const { paging, response } = pageOf('episodes', episode, {
+  ...fields({
+    /** The series id (echo). */
+    id: v.string(),
+    /** Number of episodes on this page. */
+    count: v.number(),
+    /** Number of episodes available. */
+    total: v.number(),
+    /** The season (echo); absent for all seasons. */
+    season: v.string(),
+    /** The series' title. */
+    series: v.string(),
+  }),
+});

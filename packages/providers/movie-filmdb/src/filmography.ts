@@ -1,0 +1,10 @@
+/** `filmography` (document 3, section 4.3): named by the spec, its parameters and response not shown. */
+import * as v from 'valibot';
+
+export const description = 'Filmography endpoint: named by the spec, its parameters and response not documented.';
+
+export const undocumented = true;
+
+export const params = v.looseObject({});
+
+export const response = v.unknown();
