@@ -18,6 +18,8 @@ import { derivexchange } from '@pdg/finance-derivexchange';
 import { fixtures as derivexchangeFixtures } from '@pdg/finance-derivexchange/fixtures';
 import { marketdata } from '@pdg/finance-marketdata';
 import { fixtures as marketdataFixtures } from '@pdg/finance-marketdata/fixtures';
+import { globalhealth } from '@pdg/health-globalhealth';
+import { fixtures as globalhealthFixtures } from '@pdg/health-globalhealth/fixtures';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
 import { shopmart } from '@pdg/marketplace-shopmart';
@@ -47,6 +49,7 @@ export const providers: readonly AnyProvider[] = [
   coinaggregator,
   derivexchange,
   marketdata,
+  globalhealth,
   jobboard,
   shopmart,
   filmdb,
@@ -68,6 +71,7 @@ export const fixtures: readonly Fixture[] = [
   ...coinaggregatorFixtures,
   ...derivexchangeFixtures,
   ...marketdataFixtures,
+  ...globalhealthFixtures,
   ...jobboardFixtures,
   ...shopmartFixtures,
   ...filmdbFixtures,

@@ -1,0 +1,19 @@
+/** `GET /v1/health:globalhealth/dimensions` (document 3, section 4.2). */
+import { fields } from '@pdg/core';
+import * as v from 'valibot';
+import { dimension } from './records.js';
+
+export const description = "The dimension catalogue: the vocabulary behind indicator-data's filterable fields.";
+
+export const params = v.strictObject({});
+
+export const response = v.looseObject({
+  /** The dimensions. */
+  items: v.array(dimension),
+  ...fields({
+    /** Number of dimensions. */
+    count: v.number(),
+    /** Upstream provider name. */
+    provider: v.string(),
+  }),
+});

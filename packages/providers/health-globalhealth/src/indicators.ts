@@ -1,0 +1,31 @@
+/** `GET /v1/health:globalhealth/indicators` (document 3, section 4.2). */
+import { fields, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import * as v from 'valibot';
+import { indicator } from './records.js';
+
+export const description = 'The indicator catalogue (about 3,095 indicators), searchable, page by page.';
+
+export const params = v.strictObject({
+  /** Words to find in indicator names. */
+  search: optional(stringParam()),
+  /** Keep one indicator code. */
+  code: optional(stringParam()),
+  ...pageParams(),
+});
+
+export const { paging, response } = pageOf('items', indicator, {
+  ...fields({
+    /** Number of indicators on this page. */
+    count: v.number(),
+    /** Page size used. */
+    limit: v.number(),
+    /** Number of indicators available. */
+    total: v.number(),
+    /** Upstream provider name. */
+    provider: v.string(),
+    /** The code filter (echo). */
+    code: v.string(),
+    /** The search words (echo). */
+    search: v.string(),
+  }),
+});
