@@ -14,8 +14,12 @@ import { centralbank } from '@pdg/finance-centralbank';
 import { fixtures as centralbankFixtures } from '@pdg/finance-centralbank/fixtures';
 import { coinaggregator } from '@pdg/finance-coinaggregator';
 import { fixtures as coinaggregatorFixtures } from '@pdg/finance-coinaggregator/fixtures';
+import { cryptoPrice } from '@pdg/finance-crypto-price';
+import { fixtures as cryptoPriceFixtures } from '@pdg/finance-crypto-price/fixtures';
 import { derivexchange } from '@pdg/finance-derivexchange';
 import { fixtures as derivexchangeFixtures } from '@pdg/finance-derivexchange/fixtures';
+import { idrexchange } from '@pdg/finance-idrexchange';
+import { fixtures as idrexchangeFixtures } from '@pdg/finance-idrexchange/fixtures';
 import { marketdata } from '@pdg/finance-marketdata';
 import { fixtures as marketdataFixtures } from '@pdg/finance-marketdata/fixtures';
 import { globalhealth } from '@pdg/health-globalhealth';
@@ -47,7 +51,9 @@ export const providers: readonly AnyProvider[] = [
   captchaSitekey,
   centralbank,
   coinaggregator,
+  cryptoPrice,
   derivexchange,
+  idrexchange,
   marketdata,
   globalhealth,
   jobboard,
@@ -69,7 +75,9 @@ export const fixtures: readonly Fixture[] = [
   ...captchaSitekeyFixtures,
   ...centralbankFixtures,
   ...coinaggregatorFixtures,
+  ...cryptoPriceFixtures,
   ...derivexchangeFixtures,
+  ...idrexchangeFixtures,
   ...marketdataFixtures,
   ...globalhealthFixtures,
   ...jobboardFixtures,
