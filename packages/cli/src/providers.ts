@@ -24,6 +24,8 @@ import { marketdata } from '@pdg/finance-marketdata';
 import { fixtures as marketdataFixtures } from '@pdg/finance-marketdata/fixtures';
 import { globalhealth } from '@pdg/health-globalhealth';
 import { fixtures as globalhealthFixtures } from '@pdg/health-globalhealth/fixtures';
+import { publichealth } from '@pdg/health-publichealth';
+import { fixtures as publichealthFixtures } from '@pdg/health-publichealth/fixtures';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
 import { shopmart } from '@pdg/marketplace-shopmart';
@@ -56,6 +58,7 @@ export const providers: readonly AnyProvider[] = [
   idrexchange,
   marketdata,
   globalhealth,
+  publichealth,
   jobboard,
   shopmart,
   filmdb,
@@ -80,6 +83,7 @@ export const fixtures: readonly Fixture[] = [
   ...idrexchangeFixtures,
   ...marketdataFixtures,
   ...globalhealthFixtures,
+  ...publichealthFixtures,
   ...jobboardFixtures,
   ...shopmartFixtures,
   ...filmdbFixtures,

@@ -1,0 +1,13 @@
+/** `GET /v1/health:publichealth/content-topics` (document 3, section 4.1). */
+import { pageOf, pageParams } from '@pdg/core';
+import * as v from 'valibot';
+import { contentPageFields } from './page-fields.js';
+import { topic } from './records.js';
+
+export const description = 'The content topics, each with its child topics (one nesting level).';
+
+export const params = v.strictObject({
+  ...pageParams({ maxLimit: 100, defaultLimit: 20, defaultPage: 1 }),
+});
+
+export const { paging, response } = pageOf('items', topic, contentPageFields);
