@@ -1,10 +1,23 @@
 /** Flags that take no value. */
-const switches = new Set(['all', 'mock', 'help', 'version', 'pretty', 'compact', 'no-validate', 'curl']);
+const switches = new Set(['all', 'mock', 'help', 'version', 'pretty', 'compact', 'no-validate', 'curl', 'quiet']);
+
+/** Short forms of switches. */
+const shortSwitches: Readonly<Record<string, string>> = {
+  '-h': 'help',
+  '-v': 'version',
+  '-V': 'version',
+  '-q': 'quiet',
+};
 
 export interface ParsedArgs {
   readonly positionals: string[];
-  /** `--name value` and `--name=value`; switches are `'true'`. */
+  /** `--name value` and `--name=value`; switches and bare flags are `'true'`. */
   readonly flags: Map<string, string>;
+  /**
+   * Flags given without a value: a switch, or `--name` followed by another flag or by nothing. A boolean
+   * param given this way is `true`; any other param given this way is a usage error.
+   */
+  readonly bare: Set<string>;
 }
 
 /** A usage error: exit code 2, with what was wrong and what is valid. */
@@ -12,19 +25,33 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Splits argv into positionals and `--flags`. Param flags are open-ended, so any `--name value` is taken. */
+/** A flag's token: `--name` or `--name=value`. A lone `-5` or `-` is a value, not a flag. */
+function isFlag(token: string | undefined): boolean {
+  return (token?.startsWith('--') ?? false) && (token?.length ?? 0) > 2;
+}
+
+/**
+ * Splits argv into positionals and `--flags`. Param flags are open-ended, so any `--name value` is taken;
+ * a flag never takes another flag as its value (`--remote --mock` is two flags).
+ */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positionals: string[] = [];
   const flags = new Map<string, string>();
+  const bare = new Set<string>();
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index] ?? '';
     if (token === '--') {
       positionals.push(...argv.slice(index + 1));
       break;
     }
-    if (!token.startsWith('--') || token === '--') {
-      if (token === '-h') flags.set('help', 'true');
-      else positionals.push(token);
+    const short = shortSwitches[token];
+    if (short !== undefined) {
+      flags.set(short, 'true');
+      bare.add(short);
+      continue;
+    }
+    if (!isFlag(token)) {
+      positionals.push(token);
       continue;
     }
     const body = token.slice(2);
@@ -33,15 +60,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (name === '') throw new UsageError(`"${token}" is not a flag: flags look like --name value or --name=value.`);
     if (flags.has(name)) throw new UsageError(`--${name} is given twice.`);
     if (equals !== -1) flags.set(name, body.slice(equals + 1));
-    else if (switches.has(name)) flags.set(name, 'true');
-    else {
-      const value = argv[index + 1];
-      if (value === undefined) throw new UsageError(`--${name} needs a value: --${name} <value>.`);
-      flags.set(name, value);
+    else if (switches.has(name) || index + 1 >= argv.length || isFlag(argv[index + 1])) {
+      flags.set(name, 'true');
+      bare.add(name);
+    } else {
+      flags.set(name, argv[index + 1] as string);
       index++;
     }
   }
-  return { positionals, flags };
+  return { positionals, flags, bare };
 }
 
 /** A whole number flag within `[min, max]`, or undefined when absent. */
@@ -58,4 +85,53 @@ export function integerFlag(
     throw new UsageError(`--${name} must be a whole number ${range} (received "${text}").`);
   }
   return value;
+}
+
+/** Edit distance between two short words (insertions, deletions, substitutions, swaps of neighbours). */
+function distance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) (rows[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = rows[i] as number[];
+      const above = rows[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j] as number, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
+/**
+ * The candidates a mistyped word most likely meant: those that contain it as a part (`music` →
+ * `music:catalogstore`, `music:metadb`), else those within a small edit distance, closest first.
+ */
+export function didYouMean(word: string, candidates: readonly string[]): string[] {
+  const lower = word.toLowerCase();
+  if (lower === '') return [];
+  const parts = candidates.filter((candidate) =>
+    candidate
+      .toLowerCase()
+      .split(/[:\-_]/)
+      .some((part) => part === lower),
+  );
+  if (parts.length > 0) return parts;
+  const containing = candidates.filter((candidate) => lower.length >= 3 && candidate.toLowerCase().includes(lower));
+  if (containing.length > 0) return containing;
+  const limit = Math.max(1, Math.min(3, Math.floor(lower.length / 3)));
+  return candidates
+    .map((candidate) => ({ candidate, cost: distance(lower, candidate.toLowerCase()) }))
+    .filter(({ cost }) => cost <= limit)
+    .sort((a, b) => a.cost - b.cost)
+    .map(({ candidate }) => candidate);
+}
+
+/** ` Did you mean --mock?` or '' when nothing is close. */
+export function suggestion(word: string, candidates: readonly string[], prefix = ''): string {
+  const close = didYouMean(word, candidates).slice(0, 3);
+  if (close.length === 0) return '';
+  return ` Did you mean ${close.map((candidate) => `${prefix}${candidate}`).join(' or ')}?`;
 }

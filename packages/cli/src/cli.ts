@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   type AnyProvider,
+  acceptsUnknownParams,
   buildUrl,
   callEndpoint,
   createClient,
@@ -12,7 +13,7 @@ import {
   walkEndpoint,
 } from '@pdg/core';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
-import { integerFlag, type ParsedArgs, parseArgs, UsageError } from './args.js';
+import { integerFlag, type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
 import { formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { fixtures, providers } from './providers.js';
 
@@ -26,6 +27,7 @@ Usage:
 
 Options of run:
   --all              walk every page, one NDJSON line per item (progress on stderr)
+  --quiet, -q        with --all: no progress lines
   --max-items N      with --all: stop after N items
   --max-pages N      with --all: stop after N pages
   --mock             answer from the built-in mock gateway (no key, no network)
@@ -36,6 +38,10 @@ Options of run:
   --pretty, --compact  JSON layout (default: pretty on a terminal, compact otherwise)
   --curl             print the request as a curl command (the key as $PDG_API_KEY) instead of sending it
 
+Params: --name value or --name=value; a boolean param given alone is true, and booleans take
+true/false, 1/0 or yes/no. Lists take a comma-separated value (--maturity 2,10).
+
+Other: pdg --version (-v), pdg --help (-h).
 Exit codes: 0 ok, 1 the gateway or the network failed, 2 usage (bad param, unknown provider or endpoint).
 Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`;
 
@@ -51,13 +57,17 @@ const runOptions = new Set([
   'curl',
   'pretty',
   'compact',
+  'quiet',
 ]);
 
 function findProvider(id: string | undefined): AnyProvider {
   const known = providers.map((provider) => provider.id).join(', ');
   if (id === undefined) throw new UsageError(`Name a provider: ${known}.`);
   const provider = providers.find((candidate) => candidate.id === id);
-  if (!provider) throw new UsageError(`Unknown provider "${id}". Providers: ${known}.`);
+  if (!provider) {
+    const ids = providers.map((candidate) => candidate.id);
+    throw new UsageError(`Unknown provider "${id}".${suggestion(id, ids)} Providers: ${known}.`);
+  }
   return provider;
 }
 
@@ -65,7 +75,10 @@ function findEndpoint(provider: AnyProvider, name: string | undefined): Endpoint
   const names = Object.keys(provider.endpoints).join(', ');
   if (name === undefined) throw new UsageError(`Name an endpoint of ${provider.id}: ${names}.`);
   const endpoint = Object.hasOwn(provider.endpoints, name) ? provider.endpoints[name] : undefined;
-  if (!endpoint) throw new UsageError(`Unknown endpoint "${name}" of ${provider.id}. Endpoints: ${names}.`);
+  if (!endpoint) {
+    const close = suggestion(name, Object.keys(provider.endpoints));
+    throw new UsageError(`Unknown endpoint "${name}" of ${provider.id}.${close} Endpoints: ${names}.`);
+  }
   return endpoint;
 }
 
@@ -81,12 +94,11 @@ async function run(args: ParsedArgs): Promise<void> {
   const provider = findProvider(providerId);
   const endpoint = findEndpoint(provider, endpointName);
   if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
-  const raw: Record<string, string> = {};
-  for (const [name, value] of args.flags) if (!runOptions.has(name)) raw[name] = value;
-  const params = paramsFromStrings(endpoint, raw);
+  const params = paramsFromStrings(endpoint, paramFlags(provider.id, endpointName as string, endpoint, args));
   const all = args.flags.has('all');
   const maxItems = integerFlag(args.flags, 'max-items');
   const maxPages = integerFlag(args.flags, 'max-pages');
+  const quiet = args.flags.has('quiet');
   if (!all && (maxItems !== undefined || maxPages !== undefined))
     throw new UsageError('--max-items and --max-pages go with --all.');
   if (all && !endpoint.paging)
@@ -136,6 +148,15 @@ async function run(args: ParsedArgs): Promise<void> {
     const items = (endpoint.paging as { items: string }).items;
     let itemCount = 0;
     let pageCount = 0;
+    const progress = (line: string) => {
+      if (!quiet) process.stderr.write(`${line}\n`);
+    };
+    const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+    // Nothing asked for: nothing fetched.
+    if (maxItems === 0 || maxPages === 0) {
+      progress('done: 0 items (nothing fetched: --max-items or --max-pages is 0)');
+      return;
+    }
     walk: for await (const page of walkEndpoint(
       pdg,
       provider.id,
@@ -149,13 +170,59 @@ async function run(args: ParsedArgs): Promise<void> {
         await write(process.stdout, JSON.stringify(item));
         itemCount++;
       }
-      process.stderr.write(`page ${pageCount}: ${itemCount} items so far\n`);
+      progress(`page ${pageCount}: ${plural(itemCount, 'item')} so far`);
       if (maxItems !== undefined && itemCount >= maxItems) break;
     }
-    process.stderr.write(`done: ${itemCount} items from ${pageCount} pages\n`);
+    progress(`done: ${plural(itemCount, 'item')} from ${plural(pageCount, 'page')}`);
   } finally {
     await mock?.close();
   }
+}
+
+/** Boolean spellings a terminal user types, each read as `true` or `false`. */
+const booleanWords: Readonly<Record<string, string>> = {
+  true: 'true',
+  false: 'false',
+  '1': 'true',
+  '0': 'false',
+  yes: 'true',
+  no: 'false',
+};
+
+/**
+ * The run's param flags, as text: the flags that are not run options. A boolean param given alone is
+ * `true`, and its value may be spelt true/false, 1/0 or yes/no; any other param needs a value. On an
+ * endpoint with a closed param list, a flag that is neither a param nor an option is refused with the
+ * closest names, before anything is sent.
+ */
+function paramFlags(
+  providerId: string,
+  endpointName: string,
+  endpoint: EndpointDefinition,
+  args: ParsedArgs,
+): Record<string, string> {
+  const params = new Map(describeParams(endpoint).map((param) => [param.name, param]));
+  const raw: Record<string, string> = {};
+  for (const [name, value] of args.flags) {
+    if (runOptions.has(name)) continue;
+    const param = params.get(name);
+    if (param === undefined && !acceptsUnknownParams(endpoint)) {
+      const candidates = [...params.keys(), ...runOptions];
+      const accepted = [...params.keys()].map((known) => `--${known}`).join(', ') || 'none';
+      throw new UsageError(
+        `--${name} is not a param of ${providerId} ${endpointName} nor an option of run.${suggestion(name, candidates, '--')} Params: ${accepted} (pdg describe ${providerId} ${endpointName}).`,
+      );
+    }
+    if (param?.type === 'boolean') {
+      raw[name] = booleanWords[value.toLowerCase()] ?? value;
+    } else if (args.bare.has(name)) {
+      const type = param ? ` <${param.type}>` : ' <value>';
+      throw new UsageError(`--${name} needs a value: --${name}${type}.`);
+    } else {
+      raw[name] = value;
+    }
+  }
+  return raw;
 }
 
 /** createClient refuses bad options (a malformed URL, a key it cannot send) with a TypeError: a usage error here. */
@@ -272,7 +339,9 @@ async function main(argv: readonly string[]): Promise<number> {
       await serveMock(args);
       return 0;
     default:
-      throw new UsageError(`Unknown command "${command}". Commands: providers, describe, run, mock (pdg --help).`);
+      throw new UsageError(
+        `Unknown command "${command}".${suggestion(command, ['providers', 'describe', 'run', 'mock', 'help'])} Commands: providers, describe, run, mock (pdg --help).`,
+      );
   }
 }
 
@@ -301,11 +370,19 @@ main(argv).then(
       const valid = endpoint
         ? ['', `Params of ${error.provider} ${error.endpoint}:`, ...formatParams(describeParams(endpoint))]
         : [];
-      process.stderr.write(
-        redacted(
-          `pdg: ${error.issues.map((issue) => `--${issue.path} ${issue.message}`).join('\n     ')}\n${valid.join('\n')}\n`,
-        ),
+      const booleans = new Set(
+        endpoint
+          ? describeParams(endpoint)
+              .filter((param) => param.type === 'boolean')
+              .map((param) => param.name)
+          : [],
       );
+      const lines = error.issues.map((issue) =>
+        booleans.has(issue.path)
+          ? `--${issue.path} must be true or false, 1 or 0, yes or no, or the flag alone for true${/ \(received .*\)$/.exec(issue.message)?.[0] ?? ''}`
+          : `--${issue.path} ${issue.message}`,
+      );
+      process.stderr.write(redacted(`pdg: ${lines.join('\n     ')}\n${valid.join('\n')}\n`));
       process.exitCode = 2;
       return;
     }

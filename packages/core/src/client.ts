@@ -21,7 +21,7 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   readonly providers: TProviders;
   /** Sent as `x-api-key`, and only to `baseUrl`'s origin. Default: `PDG_API_KEY`. */
   readonly apiKey?: string;
-  /** The gateway's base URL (`/v1/...` is appended). Default: `PDG_BASE_URL`. */
+  /** The gateway's base URL (`/v1/...` is appended; a trailing `/v1` is accepted and not doubled). Default: `PDG_BASE_URL`. */
   readonly baseUrl?: string | URL;
   /** Milliseconds for a whole call, retries and backoff included. Default 30 000. */
   readonly timeout?: number;

@@ -24,6 +24,23 @@ describe('createClient options', () => {
     expect(seen).toEqual([`${BASE_URL}/v1/jobs:board/job/j1 ${API_KEY}`]);
   });
 
+  it('a base URL that ends in /v1 (or /v1/) is accepted: the version segment is not doubled', async () => {
+    for (const suffix of ['/v1', '/v1/', '/gateway/v1']) {
+      const seen: string[] = [];
+      const pdg = createClient({
+        providers,
+        apiKey: API_KEY,
+        baseUrl: `${BASE_URL}${suffix}`,
+        fetch: async (input, init) => {
+          seen.push(new Request(input, init).url);
+          return Response.json({ jobId: 'j1', title: 't' });
+        },
+      });
+      await pdg.run('jobs:board', 'job', { jobId: 'j1' });
+      expect(seen).toEqual([`${BASE_URL}${suffix.replace(/\/v1\/?$/, '')}/v1/jobs:board/job/j1`]);
+    }
+  });
+
   it('without a base URL, says how to set one', () => {
     vi.stubEnv('PDG_BASE_URL', '');
     expect(() => createClient({ providers, apiKey: API_KEY })).toThrow(/PDG_BASE_URL/);

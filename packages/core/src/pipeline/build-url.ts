@@ -4,6 +4,7 @@ import { PdgError } from '../errors.js';
 /**
  * Step 2: `{baseUrl}/v1/{providerId}/{path}[/{pathParam}]?{query}`. The path param is encoded as one
  * segment; the query holds exactly the params the caller passed, serialised as the gateway expects.
+ * The version segment is the client's to add: a base URL copied with its `/v1` still works.
  */
 export function buildUrl(
   baseUrl: string,
@@ -12,7 +13,7 @@ export function buildUrl(
   endpoint: EndpointDefinition,
   params: Readonly<Record<string, unknown>>,
 ): URL {
-  let path = `${baseUrl.replace(/\/+$/, '')}/v1/${providerId}/${endpoint.path ?? endpointName}`;
+  let path = `${baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1/${providerId}/${endpoint.path ?? endpointName}`;
   if (endpoint.pathParam !== undefined) {
     path += `/${encodePathSegment(providerId, endpointName, endpoint.pathParam, params[endpoint.pathParam])}`;
   }
