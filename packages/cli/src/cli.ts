@@ -225,12 +225,12 @@ function paramFlags(
   return raw;
 }
 
-/** createClient refuses bad options (a malformed URL, a key it cannot send) with a TypeError: a usage error here. */
+/** createClient refuses bad options (a malformed URL, a key it cannot send) with a USAGE error: exit 2 here. */
 function clientOrUsageError<T>(create: () => T): T {
   try {
     return create();
   } catch (error) {
-    if (error instanceof TypeError) throw new UsageError(error.message);
+    if (isPdgError(error) && error.code === 'USAGE') throw new UsageError(error.message);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { AnyProvider, EndpointDefinition } from './contract.js';
-import { isPdgError, PdgError, redact, redactError } from './errors.js';
+import { isPdgError, PdgError, redact, redactError, usageError } from './errors.js';
 import type { HookContext, Hooks } from './hooks.js';
 import { startState, type WalkCheckpoint, walkItems, walkPages } from './paging.js';
 import { buildUrl } from './pipeline/build-url.js';
@@ -374,15 +374,15 @@ function withoutUserinfo(text: string): string {
 
 /**
  * The key goes into a header, and a header value cannot hold control characters: `Headers` would throw
- * a TypeError quoting the key. Refused here, saying where the bad character is but never the key.
+ * a TypeError quoting the key. Refused here (as a `USAGE` PdgError), saying where the bad character is but never the key.
  */
 function checkApiKey(apiKey: string): void {
   if (typeof apiKey !== 'string') {
-    throw new TypeError(`apiKey must be a string (received ${typeof apiKey}).`);
+    throw usageError(`apiKey must be a string (received ${typeof apiKey}).`);
   }
   const position = apiKey.search(/[^\x21-\x7e]/);
   if (position !== -1) {
-    throw new TypeError(
+    throw usageError(
       `apiKey must be printable ASCII without spaces; it has a space, line break, NUL, other control character or non-ASCII character at position ${position + 1} of ${apiKey.length}. A trailing newline read from a file is the usual cause: trim the key.`,
     );
   }
@@ -390,7 +390,7 @@ function checkApiKey(apiKey: string): void {
 
 function checkTimeout(timeout: number): void {
   if (!(timeout > 0) || timeout > 2_147_483_647) {
-    throw new TypeError(`timeout must be a number of milliseconds from 1 to 2147483647 (received ${timeout}).`);
+    throw usageError(`timeout must be a number of milliseconds from 1 to 2147483647 (received ${timeout}).`);
   }
 }
 
@@ -398,16 +398,16 @@ type Registry = ReadonlyMap<string, AnyProvider>;
 
 function indexProviders(providers: readonly AnyProvider[]): Registry {
   if (!Array.isArray(providers)) {
-    throw new TypeError(
+    throw usageError(
       'createClient needs `providers`: an array of provider objects, such as [catalogstore] from @pdg/music-catalogstore.',
     );
   }
   const registry = new Map<string, AnyProvider>();
   for (const provider of providers) {
     if (typeof provider?.id !== 'string' || typeof provider.endpoints !== 'object') {
-      throw new TypeError('Each entry of `providers` must be a provider object exported by a @pdg provider package.');
+      throw usageError('Each entry of `providers` must be a provider object exported by a @pdg provider package.');
     }
-    if (registry.has(provider.id)) throw new TypeError(`Provider ${provider.id} is listed twice in \`providers\`.`);
+    if (registry.has(provider.id)) throw usageError(`Provider ${provider.id} is listed twice in \`providers\`.`);
     registry.set(provider.id, provider);
   }
   return registry;
@@ -417,14 +417,16 @@ function lookup(registry: Registry, providerId: string, endpointName: string): E
   const provider = registry.get(providerId);
   if (!provider) {
     const known = [...registry.keys()].join(', ') || 'none';
-    throw new TypeError(
+    throw usageError(
       `Unknown provider "${providerId}". This client has: ${known}. Install its package and pass it to createClient({ providers }).`,
+      { provider: providerId, endpoint: endpointName },
     );
   }
   const endpoint = Object.hasOwn(provider.endpoints, endpointName) ? provider.endpoints[endpointName] : undefined;
   if (!endpoint) {
-    throw new TypeError(
+    throw usageError(
       `Unknown endpoint "${endpointName}" of ${providerId}. Its endpoints: ${Object.keys(provider.endpoints).join(', ')}.`,
+      { provider: providerId, endpoint: endpointName },
     );
   }
   return endpoint;
@@ -452,12 +454,12 @@ function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settin
   const env = environment();
   const apiKey = options.apiKey ?? env.PDG_API_KEY;
   if (!apiKey) {
-    throw new TypeError('No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.');
+    throw usageError('No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.');
   }
   checkApiKey(apiKey);
   const rawBaseUrl = options.baseUrl ?? env.PDG_BASE_URL;
   if (!rawBaseUrl) {
-    throw new TypeError(
+    throw usageError(
       'No gateway URL: pass createClient({ baseUrl }) or set the PDG_BASE_URL environment variable (for example http://127.0.0.1:4010 for the local mock gateway).',
     );
   }
@@ -465,20 +467,20 @@ function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settin
   try {
     base = new URL(String(rawBaseUrl));
   } catch {
-    throw new TypeError(`baseUrl must be an absolute http(s) URL (received "${withoutUserinfo(String(rawBaseUrl))}").`);
+    throw usageError(`baseUrl must be an absolute http(s) URL (received "${withoutUserinfo(String(rawBaseUrl))}").`);
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new TypeError(`baseUrl must be an http(s) URL (received "${withoutUserinfo(base.href)}").`);
+    throw usageError(`baseUrl must be an http(s) URL (received "${withoutUserinfo(base.href)}").`);
   }
   // Credentials in the URL would be printed wherever the URL is (error messages, logs), and they are
   // not how the gateway authenticates anyway.
   if (base.username !== '' || base.password !== '') {
-    throw new TypeError(
+    throw usageError(
       `baseUrl must not contain a user name or password (received "${withoutUserinfo(base.href)}"). The gateway authenticates with apiKey alone: remove the "user:password@" part.`,
     );
   }
   if (options.validate !== undefined && options.validate !== 'strict' && options.validate !== 'off') {
-    throw new TypeError(`validate must be 'strict' or 'off' (received ${JSON.stringify(options.validate)}).`);
+    throw usageError(`validate must be 'strict' or 'off' (received ${JSON.stringify(options.validate)}).`);
   }
   const timeout = options.timeout ?? defaultTimeout;
   checkTimeout(timeout);

@@ -23,7 +23,14 @@ export type PdgErrorCode =
   /** The connection failed (DNS, refused, reset), before or while the body was read. */
   | 'NETWORK'
   /** The body is not JSON. */
-  | 'PARSE';
+  | 'PARSE'
+  /**
+   * The client or the call was set up wrongly, before anything was sent: a bad `createClient` option (no
+   * API key or base URL, a malformed one, a bad `timeout`, `retry` or `validate`), an unknown provider or
+   * endpoint, `pages()`/`items()` on an endpoint that is not paged, a bad `maxItems`/`maxPages`, or a
+   * damaged `resume` checkpoint. Fix the code; retrying cannot help.
+   */
+  | 'USAGE';
 
 /** One broken rule, in params (`path` is the param) or in a response (`path` is where in the body). */
 export interface PdgIssue {
@@ -173,4 +180,9 @@ export function redactError<T>(error: T, secret: string): T {
     return copy as T;
   }
   return redact(error, secret);
+}
+
+/** A `USAGE` error: the client or the call was set up wrongly; nothing was sent. */
+export function usageError(message: string, where: { provider?: string; endpoint?: string } = {}): PdgError {
+  return new PdgError({ code: 'USAGE', message, provider: where.provider, endpoint: where.endpoint });
 }

@@ -1,6 +1,6 @@
 import type { CallOptions, ItemsOptions, PagesOptions } from './client.js';
 import type { EndpointDefinition, Paging } from './contract.js';
-import { PdgError } from './errors.js';
+import { PdgError, usageError } from './errors.js';
 
 type Call = (provider: string, endpoint: string, params: unknown, options?: CallOptions) => Promise<unknown>;
 
@@ -28,7 +28,7 @@ export function startState(resume: WalkCheckpoint | undefined): WalkState {
   const { at, taken, done } = resume as { at?: unknown; taken?: unknown; done?: unknown };
   const validAt = at === undefined || typeof at === 'string' || (typeof at === 'number' && Number.isInteger(at));
   if (!validAt || !(Number.isInteger(taken) && (taken as number) >= 0) || (done !== undefined && done !== true)) {
-    throw new TypeError(
+    throw usageError(
       `resume must be a checkpoint a walk gave ({ at?, taken, done? }), such as JSON.parse of walk.checkpoint (received ${JSON.stringify(resume)}).`,
     );
   }
@@ -212,13 +212,16 @@ function maxPageOf(endpoint: EndpointDefinition): number | undefined {
 
 function requirePaging(providerId: string, endpointName: string, endpoint: EndpointDefinition): Paging {
   if (!endpoint.paging) {
-    throw new TypeError(`${providerId} ${endpointName} is not a paged endpoint; call it with run().`);
+    throw usageError(`${providerId} ${endpointName} is not a paged endpoint; call it with run().`, {
+      provider: providerId,
+      endpoint: endpointName,
+    });
   }
   return endpoint.paging;
 }
 
 function checkLimit(name: string, value: number | undefined): void {
   if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
-    throw new TypeError(`${name} must be a whole number >= 0 (received ${value}).`);
+    throw usageError(`${name} must be a whole number >= 0 (received ${value}).`);
   }
 }

@@ -157,3 +157,38 @@ describe('PdgError', () => {
     expect(new Error('plain') instanceof PdgError).toBe(false);
   });
 });
+
+describe('one error story: every failure from createClient, run, pages and items is a PdgError', () => {
+  it('setting up the client or the call wrongly is a USAGE PdgError, not retryable', async () => {
+    const { createClient, isPdgError: recognised } = await import('../src/index.js');
+    const { providers, API_KEY, BASE_URL } = await import('./providers.js');
+    const failures: unknown[] = [];
+    const capture = async (attempt: () => unknown) => {
+      try {
+        await attempt();
+        failures.push('no error');
+      } catch (error) {
+        failures.push(error);
+      }
+    };
+    await capture(() => createClient({ providers, apiKey: API_KEY, baseUrl: '' }));
+    await capture(() => createClient({ providers, apiKey: '', baseUrl: BASE_URL }));
+    await capture(() => createClient({ providers, apiKey: API_KEY, baseUrl: BASE_URL, timeout: -1 }));
+    await capture(() => createClient({ providers, apiKey: API_KEY, baseUrl: BASE_URL, retry: -1 }));
+    const pdg = createClient({ providers, apiKey: API_KEY, baseUrl: BASE_URL });
+    // @ts-expect-error the client has no such provider
+    await capture(() => pdg.run('music:nope', 'search', {}));
+    // @ts-expect-error the provider has no such endpoint
+    await capture(() => pdg.run('jobs:board', 'nope', {}));
+    // @ts-expect-error job is not paged
+    await capture(() => pdg.items('jobs:board', 'job', { jobId: 'j1' }).next());
+    await capture(() => pdg.items('jobs:board', 'browse', {}, { maxItems: -1 }).next());
+    // @ts-expect-error a damaged checkpoint
+    await capture(() => pdg.items('jobs:board', 'browse', {}, { resume: { taken: 'x' } }).next());
+    expect(failures.map((error) => recognised(error) && error.code)).toEqual(Array(9).fill('USAGE'));
+    expect(failures.every((error) => recognised(error) && !error.retryable)).toBe(true);
+    expect(failures.map((error) => (error as Error).message)).toContainEqual(
+      expect.stringContaining('Unknown provider "music:nope"'),
+    );
+  });
+});

@@ -1,7 +1,7 @@
 /** Issue 18: each defect an adversarial run found, as the behaviour a user would notice. */
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, isPdgError, type PdgError } from '../src/index.js';
+import { createClient, isPdgError, PdgError } from '../src/index.js';
 import { json, type Loopback, loopback } from './loopback.js';
 import { providers } from './providers.js';
 
@@ -79,8 +79,9 @@ describe('issue 18 item 3: keys and URLs that cannot be sent safely', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(TypeError);
-    const error = thrown as TypeError;
+    expect(thrown).toBeInstanceOf(PdgError);
+    const error = thrown as PdgError;
+    expect(error.code).toBe('USAGE');
     expect(error.message).toMatch(/apiKey must be printable ASCII/);
     expect(error.message).toMatch(/line break, NUL/);
     expect(`${error.message}${error.stack}${String(error)}`).not.toContain('SECRET');

@@ -1,4 +1,5 @@
 /** How failed GETs are retried: 408, 429, 500, 502-504 and network errors. */
+import { usageError } from '../errors.js';
 export interface RetryPolicy {
   /** Retries after the first attempt; `0` disables retrying. Default 2. */
   readonly limit: number;
@@ -33,7 +34,7 @@ export function resolveRetry(base: RetryPolicy, option: RetryOption | undefined)
   const merged = typeof option === 'number' ? { ...base, limit: option } : { ...base, ...option };
   for (const [name, value] of Object.entries(merged)) {
     if (!Number.isFinite(value) || value < 0) {
-      throw new TypeError(`retry.${name} must be a number >= 0 (received ${String(value)}).`);
+      throw usageError(`retry.${name} must be a number >= 0 (received ${String(value)}).`);
     }
   }
   return merged;
