@@ -1,22 +1,9 @@
-import { isPdgError, type PdgError } from '@pdg/core';
 import { usePdgGateway } from '@pdg/testkit/vitest';
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../src/fixtures.js';
 import { centralbank } from '../src/index.js';
 
-const { client: pdg, gateway } = usePdgGateway([centralbank], fixtures);
-
-async function refusal(call: Promise<unknown>): Promise<PdgError> {
-  const before = gateway().requests.length;
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  expect(error.code).toBe('INVALID_PARAMS');
-  expect(gateway().requests.length, 'nothing may be sent').toBe(before);
-  return error;
-}
+const { client: pdg, gateway, refused: refusal } = usePdgGateway([centralbank], fixtures);
 
 describe('finance:centralbank date forms differ per endpoint and per param', () => {
   it('money-market takes YYYY-MM-DD only, and the message shows the accepted form', async () => {

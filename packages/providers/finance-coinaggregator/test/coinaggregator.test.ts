@@ -1,22 +1,10 @@
-import { isPdgError, type PdgError, toArray } from '@pdg/core';
+import { toArray } from '@pdg/core';
 import { usePdgGateway } from '@pdg/testkit/vitest';
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../src/fixtures.js';
 import { coinaggregator } from '../src/index.js';
 
-const { client: pdg, gateway } = usePdgGateway([coinaggregator], fixtures);
-
-async function refusal(call: Promise<unknown>): Promise<PdgError> {
-  const before = gateway().requests.length;
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  expect(error.code).toBe('INVALID_PARAMS');
-  expect(gateway().requests.length, 'nothing may be sent').toBe(before);
-  return error;
-}
+const { client: pdg, gateway, refused: refusal } = usePdgGateway([coinaggregator], fixtures);
 
 describe('finance:coinaggregator coins-markets', () => {
   it('priceChangePercentage is keyed by the windows asked for, sent comma-joined from an array', async () => {

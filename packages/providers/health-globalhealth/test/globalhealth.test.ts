@@ -1,23 +1,11 @@
-import { isPdgError, type PdgError, toArray } from '@pdg/core';
+import { toArray } from '@pdg/core';
 import { createFixtureResponder } from '@pdg/core/fixtures';
 import { usePdgGateway } from '@pdg/testkit/vitest';
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../src/fixtures.js';
 import { globalhealth } from '../src/index.js';
 
-const { client: pdg, gateway } = usePdgGateway([globalhealth], fixtures);
-
-async function refusal(call: Promise<unknown>): Promise<PdgError> {
-  const before = gateway().requests.length;
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  expect(error.code).toBe('INVALID_PARAMS');
-  expect(gateway().requests.length, 'nothing may be sent').toBe(before);
-  return error;
-}
+const { client: pdg, gateway, refused: refusal } = usePdgGateway([globalhealth], fixtures);
 
 describe('health:globalhealth an unknown dimension is an empty list, not an error', () => {
   it('through the SDK: the call succeeds with no values', async () => {

@@ -1,22 +1,10 @@
-import { createClient, isPdgError, type PdgError, toArray } from '@pdg/core';
+import { createClient, toArray } from '@pdg/core';
 import { usePdgGateway } from '@pdg/testkit/vitest';
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../src/fixtures.js';
 import { filmdb } from '../src/index.js';
 
-const { client: pdg, gateway } = usePdgGateway([filmdb], fixtures);
-
-async function refusal(call: Promise<unknown>): Promise<PdgError> {
-  const before = gateway().requests.length;
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  expect(error.code).toBe('INVALID_PARAMS');
-  expect(gateway().requests.length, 'nothing may be sent').toBe(before);
-  return error;
-}
+const { client: pdg, gateway, refused: refusal } = usePdgGateway([filmdb], fixtures);
 
 describe('movie:filmdb chart walks stop at page 30', () => {
   it('items() walks the chart pages and stops at hasMore: false', async () => {
