@@ -76,6 +76,7 @@ export {
   openEnumParam,
   optional,
   optionalField,
+  orderedParams,
   type PageParams,
   type ParamDoc,
   pageParams,

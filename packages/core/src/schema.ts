@@ -307,3 +307,39 @@ export function fields<const TEntries extends v.ObjectEntries>(entries: TEntries
 export function record<const TEntries extends v.ObjectEntries>(entries: TEntries) {
   return v.looseObject(fields(entries));
 }
+
+/** Numbers by value, anything else as text. */
+function naturalOrder(a: unknown, b: unknown): number {
+  return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+}
+
+/**
+ * A strict params object whose `to` param must not come before its `from` param when both are given: such
+ * a range can only answer nothing, which would look like missing data. `compare` orders two values
+ * (numbers by value and text as text by default); the refusal names both values and lands on `to`:
+ * `orderedParams({ from: ..., to: ... }, 'from', 'to')`.
+ */
+export function orderedParams<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  from: keyof TEntries & string,
+  to: keyof TEntries & string,
+  compare: (from: never, to: never) => number = naturalOrder,
+) {
+  const order = compare as (a: unknown, b: unknown) => number;
+  return v.pipe(
+    v.strictObject(entries),
+    v.forward(
+      v.check(
+        (output) => {
+          const params = output as Record<string, unknown>;
+          return params[from] === undefined || params[to] === undefined || order(params[from], params[to]) <= 0;
+        },
+        (issue) => {
+          const input = issue.input as Record<string, unknown>;
+          return `must not be before ${from} (${from} is ${JSON.stringify(input[from])}, ${to} is ${JSON.stringify(input[to])})`;
+        },
+      ),
+      [to as never],
+    ),
+  );
+}

@@ -3,8 +3,8 @@
  * endpoint and per param in the forms they accept; each builder below refuses other forms before
  * sending, with a message that shows the accepted ones.
  */
-import { enumParam, integerParam, openEnumParam, optional, stringParam } from '@pdg/core';
-import * as v from 'valibot';
+import { enumParam, integerParam, openEnumParam, optional, orderedParams, stringParam } from '@pdg/core';
+import type * as v from 'valibot';
 
 /** The cube ids the spec confirms. Other cubes exist upstream, so other ids are accepted too. */
 export const confirmedCubes = ['swissoffzisa', 'zirepo', 'zimoma', 'rendoblim', 'devkum'] as const;
@@ -55,35 +55,21 @@ export const date = (form: { readonly pattern: RegExp; readonly patternMessage: 
   optional(stringParam(form));
 
 /**
- * Refuses `to` before `from`, comparing the two as far as both go (`2026-03` and `2026-03-15` are the
- * same month): such a range can only answer nothing, which would look like missing data.
+ * A strict params object refusing `to` before `from`, compared as far as both go (`2026-03` and
+ * `2026-03-15` are the same month; a quarter reads as its first month): such a range can only answer
+ * nothing, which would look like missing data.
  */
-export function fromNotAfterTo<const TEntries extends v.ObjectEntries>(entries: TEntries) {
-  return v.pipe(
-    v.strictObject(entries),
-    v.forward(
-      v.check(
-        (params) => rangeIsOrdered(params as Range),
-        (issue) => {
-          const { from, to } = issue.input as Range;
-          return `must not be before from (from is ${JSON.stringify(from)}, to is ${JSON.stringify(to)})`;
-        },
-      ),
-      ['to' as never],
-    ),
-  );
-}
-
-type Range = { readonly from?: unknown; readonly to?: unknown };
+export const fromNotAfterTo = <const TEntries extends v.ObjectEntries & { from: unknown; to: unknown }>(
+  entries: TEntries,
+) => orderedParams(entries, 'from', 'to', comparePeriods);
 
 /** A quarter `2026-Q2` reads as its first month, `2026-04`, so every form compares as text. */
 function comparable(period: string): string {
   return period.replace(/-Q([1-4])$/, (_, quarter: string) => `-${String(Number(quarter) * 3 - 2).padStart(2, '0')}`);
 }
 
-function rangeIsOrdered({ from, to }: Range): boolean {
-  if (typeof from !== 'string' || typeof to !== 'string') return true;
+function comparePeriods(from: string, to: string): number {
   const [start, end] = [comparable(from), comparable(to)];
   const common = Math.min(start.length, end.length);
-  return start.slice(0, common) <= end.slice(0, common);
+  return start.slice(0, common).localeCompare(end.slice(0, common));
 }

@@ -3,8 +3,8 @@
  * `end`, `count` and `page`. `count` is the number of rows asked for; the spec gives the value each kind
  * of endpoint uses (200 for series, 500 for instruments, 50 for the order book, 100 for trades).
  */
-import { integerParam, openEnumParam, optional, stringParam } from '@pdg/core';
-import * as v from 'valibot';
+import { integerParam, openEnumParam, optional, orderedParams, stringParam } from '@pdg/core';
+import type * as v from 'valibot';
 
 /** A contract code, such as `BTCUSDT`. */
 export const symbol = () =>
@@ -36,26 +36,6 @@ export const baseCoin = () => optional(stringParam());
  * The params object of a series endpoint, refusing an `end` before `start`: such a window can only
  * answer nothing, which would look like missing data.
  */
-export function seriesParams<const TEntries extends v.ObjectEntries>(entries: TEntries) {
-  return v.pipe(
-    v.strictObject(entries),
-    v.forward(
-      v.check(
-        (params) => windowIsOrdered(params as Window),
-        (issue) => {
-          const { start, end } = issue.input as Window;
-          return `must not be before start (start is ${JSON.stringify(start)}, end is ${JSON.stringify(end)})`;
-        },
-      ),
-      ['end' as never],
-    ),
-  );
-}
-
-type Window = { readonly start?: unknown; readonly end?: unknown };
-
-function windowIsOrdered({ start, end }: Window): boolean {
-  if (typeof start !== 'string' || typeof end !== 'string') return true;
-  const [from, to] = [Date.parse(start), Date.parse(end)];
-  return Number.isNaN(from) || Number.isNaN(to) || from <= to;
-}
+export const seriesParams = <const TEntries extends v.ObjectEntries & { start: unknown; end: unknown }>(
+  entries: TEntries,
+) => orderedParams(entries, 'start', 'end', (start: string, end: string) => Date.parse(start) - Date.parse(end));

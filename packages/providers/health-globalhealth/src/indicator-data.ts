@@ -1,5 +1,14 @@
 /** `GET /v1/health:globalhealth/indicator-data/{indicator}` (document 3, section 4.2). */
-import { fields, integerParam, openEnumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import {
+  fields,
+  integerParam,
+  openEnumParam,
+  optional,
+  orderedParams,
+  pageOf,
+  pageParams,
+  stringParam,
+} from '@pdg/core';
 import * as v from 'valibot';
 import { observation } from './records.js';
 
@@ -10,8 +19,8 @@ export const pathParam = 'indicator';
 
 const year = () => optional(integerParam({ min: 1 }));
 
-export const params = v.pipe(
-  v.strictObject({
+export const params = orderedParams(
+  {
     /** Indicator code (from `indicators`); sent as the path segment. */
     indicator: stringParam(),
     /** Country, an ISO 3166 alpha-3 code in capitals such as `KEN` (see `countries`). */
@@ -42,17 +51,9 @@ export const params = v.pipe(
     /** Sort direction; `desc` is accepted, other values are not documented. */
     order: optional(openEnumParam(['desc'])),
     ...pageParams(),
-  }),
-  v.forward(
-    v.check(
-      ({ yearFrom, yearTo }) => yearFrom === undefined || yearTo === undefined || yearFrom <= yearTo,
-      (issue) => {
-        const { yearFrom, yearTo } = issue.input as { yearFrom: number; yearTo: number };
-        return `must not be before yearFrom (yearFrom is ${yearFrom}, yearTo is ${yearTo})`;
-      },
-    ),
-    ['yearTo'],
-  ),
+  },
+  'yearFrom',
+  'yearTo',
 );
 
 export const { paging, response } = pageOf('items', observation, {

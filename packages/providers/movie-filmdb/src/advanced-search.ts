@@ -6,6 +6,7 @@ import {
   listParam,
   numberParam,
   optional,
+  orderedParams,
   pageOf,
   record,
   stringParam,
@@ -18,8 +19,8 @@ export const description = 'Search titles by words, genres, type, years and rati
 
 export const cacheSeconds = 600;
 
-export const params = v.pipe(
-  v.strictObject({
+export const params = orderedParams(
+  {
     /** Search words. */
     q: optional(stringParam()),
     /** Genres, comma-separated or an array, such as `drama,thriller`. */
@@ -38,17 +39,9 @@ export const params = v.pipe(
     page: page(20),
     /** Results per page, 1 to 50. */
     count: count(),
-  }),
-  v.forward(
-    v.check(
-      ({ year_from, year_to }) => year_from === undefined || year_to === undefined || year_from <= year_to,
-      (issue) => {
-        const { year_from, year_to } = issue.input as { year_from: number; year_to: number };
-        return `must not be before year_from (year_from is ${year_from}, year_to is ${year_to})`;
-      },
-    ),
-    ['year_to'],
-  ),
+  },
+  'year_from',
+  'year_to',
 );
 
 export const { paging, response } = pageOf('results', searchResult, {

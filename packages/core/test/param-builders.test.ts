@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineProvider, describeParams, isPdgError, listParam, optional, validateParams } from '../src/index.js';
+import {
+  defineProvider,
+  describeParams,
+  integerParam,
+  isPdgError,
+  listParam,
+  optional,
+  orderedParams,
+  validateParams,
+} from '../src/index.js';
 
 const maturities = ['1', '2', '10', '30'] as const;
 const provider = defineProvider({
@@ -64,5 +73,37 @@ describe('listParam: a comma-separated param that takes a string or an array', (
     type Maturity = v.InferInput<typeof endpoint.params>['maturity'];
     expectTypeOf<readonly (2 | '10')[]>().toExtend<Maturity>();
     expectTypeOf<readonly 11[]>().not.toExtend<Maturity>();
+  });
+});
+
+describe('orderedParams: a range whose end comes before its start is refused', () => {
+  const years = defineProvider({
+    id: 'test:ranges',
+    description: 'Ranges.',
+    endpoints: {
+      span: {
+        description: 'Span.',
+        params: orderedParams({ from: optional(integerParam()), to: optional(integerParam()) }, 'from', 'to'),
+        response: v.unknown(),
+      },
+    },
+  });
+  const check = (params: unknown) => {
+    try {
+      validateParams('test:ranges', 'span', years.endpoints.span, params);
+      return [];
+    } catch (error) {
+      return isPdgError(error) ? error.issues : [error];
+    }
+  };
+
+  it('accepts an ordered range, a single bound and equal bounds; refuses a reversed one on `to`', () => {
+    expect(check({ from: 2010, to: 2020 })).toEqual([]);
+    expect(check({ from: 2020 })).toEqual([]);
+    expect(check({ from: 2020, to: 2020 })).toEqual([]);
+    expect(check({ from: 2020, to: 2010 })).toEqual([
+      { path: 'to', message: 'must not be before from (from is 2020, to is 2010)' },
+    ]);
+    expect(describeParams(years.endpoints.span).map((param) => param.name)).toEqual(['from', 'to']);
   });
 });
