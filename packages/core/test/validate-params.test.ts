@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { stringParam, validateParams } from '../src/index.js';
 import { failure, gateway, testClient } from './harness.js';
 
 describe('step 1: params are validated before anything is sent', () => {
@@ -11,6 +13,21 @@ describe('step 1: params are validated before anything is sent', () => {
     expect(error.message).toContain('limit must be at most 50 (received 100)');
     expect(error.message).toContain('Nothing was sent');
     expect(scope.isDone()).toBe(false);
+  });
+
+  it('an empty value is reported once, not once per rule it breaks', () => {
+    const endpoint = {
+      description: 'x',
+      params: v.strictObject({ id: stringParam({ pattern: /^tt\d+$/, patternMessage: 'must be a title id' }) }),
+      response: v.unknown(),
+    };
+    let issues: unknown;
+    try {
+      validateParams('movie:titles', 'title', endpoint, { id: '' });
+    } catch (error) {
+      issues = (error as { issues: unknown }).issues;
+    }
+    expect(issues).toEqual([{ path: 'id', message: 'must not be empty (received "")' }]);
   });
 
   it('a missing required param is named as required', async () => {

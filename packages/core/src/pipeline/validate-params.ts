@@ -23,7 +23,10 @@ export function validateParams(
     return refuse(
       providerId,
       endpointName,
-      result.issues.map((issue) => toParamIssue(issue, endpoint)),
+      // One rule per param: an empty value breaks "not empty" and the pattern, and the first says it all.
+      result.issues
+        .map((issue) => toParamIssue(issue, endpoint))
+        .filter((issue, index, all) => all.findIndex((other) => other.path === issue.path) === index),
     );
   }
   const output = result.output as Record<string, unknown>;
