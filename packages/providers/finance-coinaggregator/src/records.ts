@@ -1,7 +1,8 @@
 /**
  * The coin aggregator's records (document 2, section 2.6). Market figures are numbers; `updatedAt` of
- * global and `lastUpdatedAt`, `lastTradedAt` are epoch seconds; `athDate`, `atlDate`, `lastUpdated` and a
- * category's `updatedAt` are ISO 8601 text.
+ * global and `lastUpdatedAt`, `lastTradedAt` are epoch seconds, as the spec says; every other time
+ * (`athDate`, `atlDate`, `lastUpdated`, `expiredAt`, a category's `updatedAt`) is ISO 8601 text, the
+ * document's rule for timestamps not described as epoch.
  */
 import { record } from '@pdg/core';
 import * as v from 'valibot';
@@ -171,8 +172,8 @@ export const derivativeTicker = record({
   priceChangePercentage24h: v.number(),
   /** Contract type, such as `perpetual` or `futures`. */
   contractType: v.string(),
-  /** When the contract expires, epoch seconds; `undefined` for perpetuals (the gateway sends null). */
-  expiredAt: v.number(),
+  /** When the contract expires, ISO 8601; `undefined` for perpetuals (the gateway sends null). */
+  expiredAt: v.string(),
   /** When it last traded, epoch seconds. */
   lastTradedAt: v.number(),
 });

@@ -26,7 +26,7 @@ const prices = await pdg.run('finance:coinaggregator', 'simple-price', {
 });
 expectTypeOf(prices.items[0]?.price).toEqualTypeOf<number | undefined>();
 const derivatives = await pdg.run('finance:coinaggregator', 'derivatives', { contractType: 'perpetual' });
-expectTypeOf(derivatives.items[0]?.expiredAt).toEqualTypeOf<number | undefined>();
+expectTypeOf(derivatives.items[0]?.expiredAt).toEqualTypeOf<string | undefined>();
 const ping = await pdg.run('finance:coinaggregator', 'ping');
 expectTypeOf(ping.ok).toEqualTypeOf<boolean>();
 

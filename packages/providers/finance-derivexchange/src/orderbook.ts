@@ -2,7 +2,7 @@
 import { fields } from '@pdg/core';
 import * as v from 'valibot';
 import { category, count, symbol } from './params.js';
-import { bookLevel, echoes } from './records.js';
+import { bookLevel, echoes, instant } from './records.js';
 
 export const description = "A contract's order book: asks and bids by price level.";
 
@@ -24,8 +24,8 @@ export const response = v.looseObject({
   ...fields({
     /** Snapshot time, as a date-time text. */
     date: v.string(),
-    /** Snapshot time, epoch milliseconds. */
-    time: v.number(),
+    /** Snapshot time, epoch milliseconds (ISO 8601 text is accepted and converted). */
+    time: instant,
     /** Number of ask levels. */
     askCount: v.number(),
     /** Number of bid levels. */
@@ -34,7 +34,7 @@ export const response = v.looseObject({
     sequence: v.number(),
     /** Update id of the snapshot. */
     updateId: v.number(),
-    /** Matching-engine time, epoch milliseconds. */
-    matchTime: v.number(),
+    /** Matching-engine time, epoch milliseconds (ISO 8601 text is accepted and converted). */
+    matchTime: instant,
   }),
 });

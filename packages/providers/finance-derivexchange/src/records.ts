@@ -13,6 +13,21 @@ export const decimal = v.union([
   v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/), v.transform(Number)),
 ]);
 
+/**
+ * A time the spec does not describe as epoch (`time` of funding, open-interest and trade rows, the order
+ * book's times, `nextFundingTime`). Document 2's rule makes such a timestamp ISO 8601 text, while its
+ * neighbours (`openTime`, the account ratio's `time`) are epoch milliseconds: both forms are accepted,
+ * and the field reads as epoch milliseconds either way.
+ */
+export const instant = v.union([
+  v.number(),
+  v.pipe(
+    v.string(),
+    v.isoTimestamp(),
+    v.transform((text) => Date.parse(text)),
+  ),
+]);
+
 const priceKlineFields = {
   /** Candle start, as a date-time text. */
   date: v.string(),
@@ -58,8 +73,8 @@ export const accountRatio = record({
 export const funding = record({
   /** Settlement time, as a date-time text. */
   date: v.string(),
-  /** Settlement time, epoch milliseconds. */
-  time: v.number(),
+  /** Settlement time, epoch milliseconds (ISO 8601 text is accepted and converted). */
+  time: instant,
   /** Contract code. */
   symbol: v.string(),
   /** Funding rate. */
@@ -70,8 +85,8 @@ export const funding = record({
 export const openInterest = record({
   /** Time, as a date-time text. */
   date: v.string(),
-  /** Time, epoch milliseconds. */
-  time: v.number(),
+  /** Time, epoch milliseconds (ISO 8601 text is accepted and converted). */
+  time: instant,
   /** Open interest. */
   openInterest: decimal,
   /** Open interest of a single side. */
@@ -138,8 +153,8 @@ export const bookLevel = record({
 export const trade = record({
   /** Trade time, as a date-time text. */
   date: v.string(),
-  /** Trade time, epoch milliseconds. */
-  time: v.number(),
+  /** Trade time, epoch milliseconds (ISO 8601 text is accepted and converted). */
+  time: instant,
   /** Taker side; `buy` appears (and `sell`). */
   side: v.string(),
   /** Trade size. */
@@ -198,8 +213,8 @@ export const ticker = record({
   openInterestValue: decimal,
   /** Next funding settlement, as a date-time text. */
   nextFundingDate: v.string(),
-  /** Next funding settlement, epoch milliseconds. */
-  nextFundingTime: v.number(),
+  /** Next funding settlement, epoch milliseconds (ISO 8601 text is accepted and converted). */
+  nextFundingTime: instant,
 });
 
 /** What every derivexchange response echoes. */

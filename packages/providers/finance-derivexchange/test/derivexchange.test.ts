@@ -137,6 +137,19 @@ describe('finance:derivexchange records', () => {
     expect(instruments[0]?.launchTime).toBe(Date.parse('2020-03-26T00:00:00Z'));
   });
 
+  it('times the spec does not describe as epoch are accepted as ISO 8601 text and read as epoch ms', async () => {
+    gateway().reply('finance:derivexchange', 'recent-trade', {
+      body: {
+        count: 1,
+        items: [
+          { date: '2026-11-22T12:00:05Z', time: '2026-11-22T12:00:05Z', side: 'buy', size: 0.004, price: 96412.5 },
+        ],
+      },
+    });
+    const trades = await pdg.run('finance:derivexchange', 'recent-trade', { symbol: 'BTCUSDT' });
+    expect(trades.items[0]?.time).toBe(Date.parse('2026-11-22T12:00:05Z'));
+  });
+
   it('the order book has asks and bids with size and price; trades are newest first', async () => {
     const book = await pdg.run('finance:derivexchange', 'orderbook', {
       symbol: 'BTCUSDT',
