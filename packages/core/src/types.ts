@@ -22,9 +22,14 @@ export type PagedEndpointName<TProviders extends readonly AnyProvider[], TId ext
   [K in EndpointName<TProviders, TId>]: EndpointsOf<TProviders, TId>[K] extends { readonly paging: Paging } ? K : never;
 }[EndpointName<TProviders, TId>];
 
-/** What a caller passes: the params schema's input type. */
+/**
+ * What a caller passes: the params schema's input type. An endpoint that takes no params takes
+ * `Record<string, never>` rather than `{}`, so a stray param is a compile error as well as a refusal.
+ */
 export type ParamsOf<TEndpoint> = TEndpoint extends { readonly params: infer P extends AnySchema }
-  ? v.InferInput<P>
+  ? [keyof v.InferInput<P>] extends [never]
+    ? Record<string, never>
+    : v.InferInput<P>
   : never;
 
 /** What a call returns: the response schema's output type (the envelope's `content` where there is one). */

@@ -40,6 +40,8 @@ expectTypeOf(pdg.items('finance:coinaggregator', 'derivatives')).toEqualTypeOf<
 // Misuse is a compile error.
 // @ts-expect-error ids is required
 void pdg.run('finance:coinaggregator', 'simple-price', {});
+// @ts-expect-error ping takes no params
+void pdg.run('finance:coinaggregator', 'ping', { verbose: true });
 // @ts-expect-error limit is a number
 void pdg.run('finance:coinaggregator', 'categories', { limit: '5' });
 // @ts-expect-error ids are text or a list, not a number
