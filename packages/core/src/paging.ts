@@ -1,5 +1,6 @@
 import type { CallOptions, ItemsOptions, PagesOptions } from './client.js';
 import type { EndpointDefinition, Paging } from './contract.js';
+import { describeParams } from './describe.js';
 import { PdgError, usageError } from './errors.js';
 
 type Call = (provider: string, endpoint: string, params: unknown, options?: CallOptions) => Promise<unknown>;
@@ -98,7 +99,9 @@ async function* fetchPages(
   if (state.checkpoint.done) return;
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = state.checkpoint.at ?? params[param];
-  const lastPage = paging.kind === 'page' ? maxPageOf(endpoint) : undefined;
+  // The page param's documented maximum (`integerParam({ max })`): a page past it would be refused.
+  const lastPage =
+    paging.kind === 'page' ? describeParams(endpoint).find((param) => param.name === 'page')?.max : undefined;
   // Every position fetched so far: one number or cursor per page, not the pages themselves.
   const visited = new Set<unknown>();
   for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched++) {
@@ -194,20 +197,6 @@ function nextPosition(paging: Paging, page: PageFields, position: unknown): unkn
   if (page.hasMore !== true) return undefined;
   const current = typeof page.page === 'number' ? page.page : typeof position === 'number' ? position : 1;
   return current + 1;
-}
-
-/** The `page` param's documented maximum, read from its schema (`integerParam({ max })`), if it has one. */
-function maxPageOf(endpoint: EndpointDefinition): number | undefined {
-  type Node = {
-    readonly type?: string;
-    readonly wrapped?: Node;
-    readonly pipe?: readonly Node[];
-    readonly requirement?: unknown;
-  };
-  let node = (endpoint.params as { readonly entries?: Record<string, Node> }).entries?.page;
-  while (node?.wrapped) node = node.wrapped;
-  const max = node?.pipe?.find((action) => action.type === 'max_value')?.requirement;
-  return typeof max === 'number' && Number.isFinite(max) ? max : undefined;
 }
 
 function requirePaging(providerId: string, endpointName: string, endpoint: EndpointDefinition): Paging {
