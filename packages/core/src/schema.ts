@@ -308,9 +308,11 @@ export function record<const TEntries extends v.ObjectEntries>(entries: TEntries
   return v.looseObject(fields(entries));
 }
 
-/** Numbers by value, anything else as text. */
+/** Numbers by value, anything else as text in code-point order (the same on every machine, unlike a locale's). */
 function naturalOrder(a: unknown, b: unknown): number {
-  return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const [x, y] = [String(a), String(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**

@@ -71,5 +71,6 @@ function comparable(period: string): string {
 function comparePeriods(from: string, to: string): number {
   const [start, end] = [comparable(from), comparable(to)];
   const common = Math.min(start.length, end.length);
-  return start.slice(0, common).localeCompare(end.slice(0, common));
+  const [a, b] = [start.slice(0, common), end.slice(0, common)];
+  return a < b ? -1 : a > b ? 1 : 0;
 }
