@@ -1,20 +1,9 @@
 /** `GET /v1/finance:derivexchange/kline` (document 2, section 4.4). */
-import { fields } from '@pdg/core';
-import * as v from 'valibot';
 import { kline } from './records.js';
-import { interval, seriesOf, seriesPage } from './series.js';
+import { klinePage, klineParams } from './series.js';
 
 export const description = 'Trade-price candles with volume and turnover, page by page.';
 
-export const params = seriesOf({
-  /** Candle interval; `5` (minutes) is accepted, other values are not documented. */
-  interval: interval(),
-});
+export const params = klineParams();
 
-export const { paging, response } = seriesPage(
-  kline,
-  fields({
-    /** Candle interval (echo). */
-    interval: v.string(),
-  }),
-);
+export const { paging, response } = klinePage(kline);

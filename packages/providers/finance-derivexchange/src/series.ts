@@ -22,9 +22,6 @@ export const seriesOf = <const TEntries extends v.ObjectEntries>(entries: TEntri
     page: page(),
   });
 
-/** The candle interval param of the three kline endpoints. */
-export const interval = () => optional(openEnumParam(['5']));
-
 /** A page of rows with the echoes every response carries, plus the endpoint's own. */
 export const seriesPage = <TItem extends AnySchema, const TExtra extends v.ObjectEntries>(item: TItem, extra: TExtra) =>
   pageOf('items', item, {
@@ -35,3 +32,20 @@ export const seriesPage = <TItem extends AnySchema, const TExtra extends v.Objec
     }),
     ...extra,
   });
+
+/** The params of the three kline endpoints: the series params plus the candle interval. */
+export const klineParams = () =>
+  seriesOf({
+    /** Candle interval; `5` (minutes) is accepted, other values are not documented. */
+    interval: optional(openEnumParam(['5'])),
+  });
+
+/** A page of candles of the given kind, echoing the interval. */
+export const klinePage = <TItem extends AnySchema>(item: TItem) =>
+  seriesPage(
+    item,
+    fields({
+      /** Candle interval (echo). */
+      interval: v.string(),
+    }),
+  );
