@@ -13,13 +13,11 @@ export const money = record({
   currency: v.string(),
 });
 
-/** A title found by `advanced-search`. */
-export const searchResult = record({
+/** The fields a title carries in search results and on charts. */
+const titleFields = {
   /** Title id (`tt` followed by digits). */
   id: v.string(),
-  /** Plot summary. */
-  plot: v.string(),
-  /** Title type, such as `Movie`. */
+  /** Title type, such as `Movie` or `TV Series`. */
   type: v.string(),
   /** Release year. */
   year: v.number(),
@@ -33,6 +31,13 @@ export const searchResult = record({
   voteCount: v.number(),
   /** Runtime, in minutes. */
   runtimeMinutes: v.number(),
+};
+
+/** A title found by `advanced-search`. */
+export const searchResult = record({
+  ...titleFields,
+  /** Plot summary. */
+  plot: v.string(),
 });
 
 /** A person born on the given day (`born-today`). */
@@ -73,24 +78,9 @@ export const boxOfficeRow = record({
 
 /** A title on a chart (`chart`). */
 export const chartRow = record({
-  /** Title id. */
-  id: v.string(),
+  ...titleFields,
   /** Rank on the chart, from 1. */
   rank: v.number(),
-  /** Title type, such as `Movie` or `TV Series`. */
-  type: v.string(),
-  /** Release year. */
-  year: v.number(),
-  /** Poster image URL. */
-  image: v.string(),
-  /** Title. */
-  title: v.string(),
-  /** User rating, 1 to 10. */
-  rating: v.number(),
-  /** Number of user votes. */
-  voteCount: v.number(),
-  /** Runtime, in minutes. */
-  runtimeMinutes: v.number(),
 });
 
 /** An upcoming title (`coming-soon`). */
