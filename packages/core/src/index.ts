@@ -58,6 +58,7 @@ export { buildUrl } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
 export { validateParams } from './pipeline/validate-params.js';
+export { issuePath } from './pipeline/validate-response.js';
 export {
   booleanParam,
   type CursorParams,

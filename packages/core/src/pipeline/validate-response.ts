@@ -10,7 +10,7 @@ export function validateResponse(endpoint: EndpointDefinition, body: unknown, co
   const result = v.safeParse(endpoint.response, body);
   if (result.success) return result.output;
   const issues = result.issues.map((issue) => ({
-    path: formatPath(issue),
+    path: issuePath(issue) || '(root)',
     message: `expected ${issue.expected ?? 'a valid value'}, received ${issue.received}`,
   }));
   const listed = issues
@@ -28,11 +28,13 @@ export function validateResponse(endpoint: EndpointDefinition, body: unknown, co
   });
 }
 
-/** `items[0].trackId`, or `(root)` for the body itself. */
-function formatPath(issue: v.BaseIssue<unknown>): string {
-  if (!issue.path || issue.path.length === 0) return '(root)';
+/**
+ * Where a valibot issue is, as `items[0].trackId` ('' for the value itself): the path form `PdgIssue`s
+ * use, for code that checks part of a response with its own schema.
+ */
+export function issuePath(issue: v.BaseIssue<unknown>): string {
   let out = '';
-  for (const item of issue.path) {
+  for (const item of issue.path ?? []) {
     const key = (item as { key: unknown }).key;
     out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`;
   }

@@ -2,7 +2,7 @@
  * Helpers for two particulars of health:publichealth (document 3, sections 2.1 and 4.1): content/{mediaId}
  * answers an unknown id with an empty 200 instead of a 404, and dataset rows have no fixed shape.
  */
-import { PdgError, type PdgIssue } from '@pdg/core';
+import { issuePath, PdgError, type PdgIssue } from '@pdg/core';
 import * as v from 'valibot';
 import type { emptyResult, emptyResultSet, foundMediaItem } from './records.js';
 
@@ -42,7 +42,7 @@ export function parseRows<const TRow extends v.GenericSchema>(
       return;
     }
     for (const issue of result.issues) {
-      const field = fieldOf(issue);
+      const field = issuePath(issue);
       issues.push({
         path: `${prefix}[${index}]${field === '' ? '' : field.startsWith('[') ? field : `.${field}`}`,
         message: `row ${index}${field === '' ? '' : `, field ${field}`}: expected ${issue.expected ?? 'a valid value'}, received ${issue.received}`,
@@ -62,16 +62,6 @@ export function parseRows<const TRow extends v.GenericSchema>(
       issues,
       message: `health:publichealth dataset-rows: rows do not match the row schema: ${listed}${more}.`,
     });
-  }
-  return out;
-}
-
-/** `population`, `location.coordinates[0]`, or '' for the row itself. */
-function fieldOf(issue: v.BaseIssue<unknown>): string {
-  let out = '';
-  for (const item of issue.path ?? []) {
-    const key = (item as { key: unknown }).key;
-    out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`;
   }
   return out;
 }
