@@ -98,11 +98,18 @@ async function run(args: ParsedArgs): Promise<void> {
   const all = args.flags.has('all');
   const maxItems = integerFlag(args.flags, 'max-items');
   const maxPages = integerFlag(args.flags, 'max-pages');
-  const quiet = args.flags.has('quiet');
+  const progress = (line: string) => {
+    if (!args.flags.has('quiet')) process.stderr.write(`${line}\n`);
+  };
   if (!all && (maxItems !== undefined || maxPages !== undefined))
     throw new UsageError('--max-items and --max-pages go with --all.');
   if (all && !endpoint.paging)
     throw new UsageError(`${provider.id} ${endpointName} is not paged: run it without --all.`);
+  // Nothing asked for: nothing fetched, and no mock gateway or client set up for it.
+  if (all && (maxItems === 0 || maxPages === 0)) {
+    progress('done: 0 items (nothing fetched: --max-items or --max-pages is 0)');
+    return;
+  }
   // The longest timer the runtime can set: about 24.8 days.
   const timeout = integerFlag(args.flags, 'timeout', { min: 1, max: 2_147_483_647 });
   const useMock = args.flags.has('mock');
@@ -148,15 +155,7 @@ async function run(args: ParsedArgs): Promise<void> {
     const items = (endpoint.paging as { items: string }).items;
     let itemCount = 0;
     let pageCount = 0;
-    const progress = (line: string) => {
-      if (!quiet) process.stderr.write(`${line}\n`);
-    };
     const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-    // Nothing asked for: nothing fetched.
-    if (maxItems === 0 || maxPages === 0) {
-      progress('done: 0 items (nothing fetched: --max-items or --max-pages is 0)');
-      return;
-    }
     walk: for await (const page of walkEndpoint(
       pdg,
       provider.id,
