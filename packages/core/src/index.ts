@@ -54,7 +54,7 @@ export {
 } from './page-schema.js';
 export { toArray, type WalkCheckpoint } from './paging.js';
 export { paramsFromStrings } from './params-from-strings.js';
-export { buildUrl } from './pipeline/build-url.js';
+export { buildUrl, gatewayRoot } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
 export { validateParams } from './pipeline/validate-params.js';

@@ -1,4 +1,4 @@
-import { errorEnvelope, type Fixture, type RecordedRequest } from '@pdg/core';
+import { errorEnvelope, type Fixture, gatewayRoot, type RecordedRequest } from '@pdg/core';
 import { createFixtureResponder, type FixtureAnswer } from '@pdg/core/fixtures';
 import nock from 'nock';
 
@@ -67,7 +67,7 @@ const defaultBaseUrl = 'https://gateway.pdg.test';
  */
 export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
   const fixtures = options.fixtures ?? [];
-  const baseUrl = (options.baseUrl ?? process.env.PDG_BASE_URL ?? defaultBaseUrl).replace(/\/+$/, '');
+  const baseUrl = gatewayRoot(options.baseUrl ?? process.env.PDG_BASE_URL ?? defaultBaseUrl);
   const origin = new URL(baseUrl).origin;
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const responder = createFixtureResponder({ fixtures, listingSize: options.listingSize });

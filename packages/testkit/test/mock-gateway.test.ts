@@ -24,6 +24,14 @@ describe('mockGateway', () => {
     ]);
   });
 
+  it('a base URL given with its /v1 serves the same paths the client calls', async () => {
+    gateway = mockGateway({ fixtures, baseUrl: `${baseUrl}/v1/` });
+    const client = createClient({ providers: [books], apiKey: 'made-up-key', baseUrl: `${baseUrl}/v1`, retry: 0 });
+    const book = await client.run('books:shelf', 'book', { bookId: 'b1' });
+    expect(book.title).toBe('Tides of Glass');
+    expect(gateway.requests).toEqual([{ path: '/v1/books:shelf/book/b1', query: {} }]);
+  });
+
   it('a request that matches nothing fails with a message showing the request and the closest fixtures', async () => {
     gateway = mockGateway({ fixtures, baseUrl });
     const error = await pdgErrorOf(pdg.run('books:shelf', 'search', { q: 'storms', limit: 2 }));

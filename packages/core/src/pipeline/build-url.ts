@@ -13,7 +13,7 @@ export function buildUrl(
   endpoint: EndpointDefinition,
   params: Readonly<Record<string, unknown>>,
 ): URL {
-  let path = `${baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1/${providerId}/${endpoint.path ?? endpointName}`;
+  let path = `${gatewayRoot(baseUrl)}/v1/${providerId}/${endpoint.path ?? endpointName}`;
   if (endpoint.pathParam !== undefined) {
     path += `/${encodePathSegment(providerId, endpointName, endpoint.pathParam, params[endpoint.pathParam])}`;
   }
@@ -24,6 +24,15 @@ export function buildUrl(
     if (serialised !== undefined) url.searchParams.append(name, serialised);
   }
   return url;
+}
+
+/**
+ * The gateway's root: the base URL without trailing slashes or a trailing `/v1`, which the client adds
+ * itself (a base URL copied from a request URL still works). Anything serving the gateway's paths under
+ * a base URL strips it the same way.
+ */
+export function gatewayRoot(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
 }
 
 /** Numbers in decimal, booleans as `true`/`false`, lists comma-joined; undefined and null are omitted. */
