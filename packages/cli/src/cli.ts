@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import {
   type AnyProvider,
-  acceptsUnknownParams,
   buildUrl,
   callEndpoint,
   createClient,
@@ -14,8 +13,9 @@ import {
 } from '@pdg/core';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
-import { formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
+import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { fixtures, providers } from './providers.js';
+import { paramFlags, runOptions } from './run-params.js';
 
 const usage = `pdg: call Public-Data Gateway endpoints from a terminal.
 
@@ -44,21 +44,6 @@ true/false, 1/0 or yes/no. Lists take a comma-separated value (--maturity 2,10).
 Other: pdg --version (-v), pdg --help (-h).
 Exit codes: 0 ok, 1 the gateway or the network failed, 2 usage (bad param, unknown provider or endpoint).
 Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`;
-
-const runOptions = new Set([
-  'all',
-  'max-items',
-  'max-pages',
-  'mock',
-  'api-key',
-  'base-url',
-  'timeout',
-  'no-validate',
-  'curl',
-  'pretty',
-  'compact',
-  'quiet',
-]);
 
 function findProvider(id: string | undefined): AnyProvider {
   const known = providers.map((provider) => provider.id).join(', ');
@@ -178,52 +163,6 @@ async function run(args: ParsedArgs): Promise<void> {
   }
 }
 
-/** Boolean spellings a terminal user types, each read as `true` or `false`. */
-const booleanWords: Readonly<Record<string, string>> = {
-  true: 'true',
-  false: 'false',
-  '1': 'true',
-  '0': 'false',
-  yes: 'true',
-  no: 'false',
-};
-
-/**
- * The run's param flags, as text: the flags that are not run options. A boolean param given alone is
- * `true`, and its value may be spelt true/false, 1/0 or yes/no; any other param needs a value. On an
- * endpoint with a closed param list, a flag that is neither a param nor an option is refused with the
- * closest names, before anything is sent.
- */
-function paramFlags(
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  args: ParsedArgs,
-): Record<string, string> {
-  const params = new Map(describeParams(endpoint).map((param) => [param.name, param]));
-  const raw: Record<string, string> = {};
-  for (const [name, value] of args.flags) {
-    if (runOptions.has(name)) continue;
-    const param = params.get(name);
-    if (param === undefined && !acceptsUnknownParams(endpoint)) {
-      const candidates = [...params.keys(), ...runOptions];
-      const accepted = [...params.keys()].map((known) => `--${known}`).join(', ') || 'none';
-      throw new UsageError(
-        `--${name} is not a param of ${providerId} ${endpointName} nor an option of run.${suggestion(name, candidates, '--')} Params: ${accepted} (pdg describe ${providerId} ${endpointName}).`,
-      );
-    }
-    if (param?.type === 'boolean') {
-      raw[name] = booleanWords[value.toLowerCase()] ?? value;
-    } else if (args.bare.has(name)) {
-      const type = param ? ` <${param.type}>` : ' <value>';
-      throw new UsageError(`--${name} needs a value: --${name}${type}.`);
-    } else {
-      raw[name] = value;
-    }
-  }
-  return raw;
-}
-
 /** createClient refuses bad options (a malformed URL, a key it cannot send) with a USAGE error: exit 2 here. */
 function clientOrUsageError<T>(create: () => T): T {
   try {
@@ -327,7 +266,9 @@ async function main(argv: readonly string[]): Promise<number> {
       const name = args.positionals[2];
       await write(
         process.stdout,
-        name === undefined ? formatProvider(provider) : formatEndpoint(provider.id, name, findEndpoint(provider, name)),
+        name === undefined
+          ? formatProvider(provider)
+          : formatEndpoint(provider.id, name, findEndpoint(provider, name), exampleParams(fixtures, provider.id, name)),
       );
       return 0;
     }

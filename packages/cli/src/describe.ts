@@ -3,6 +3,7 @@ import {
   describeParams,
   type EndpointDefinition,
   endpointPath,
+  type Fixture,
   formatSeconds,
   type ParamInfo,
 } from '@pdg/core';
@@ -29,8 +30,16 @@ export function formatProvider(provider: AnyProvider): string {
   return lines.join('\n');
 }
 
-/** `pdg describe <provider> <endpoint>`: the path, cache, paging and each param. */
-export function formatEndpoint(providerId: string, name: string, endpoint: EndpointDefinition): string {
+/**
+ * `pdg describe <provider> <endpoint>`: the path, cache, paging and each param, then an example call. With
+ * `example` (the params of one of the endpoint's fixtures), the example is one the mock gateway answers.
+ */
+export function formatEndpoint(
+  providerId: string,
+  name: string,
+  endpoint: EndpointDefinition,
+  example?: Readonly<Record<string, unknown>>,
+): string {
   const lines = [
     `${providerId} ${name}: ${endpoint.description}`,
     `GET ${endpointPath(providerId, endpoint, name)}`,
@@ -41,22 +50,40 @@ export function formatEndpoint(providerId: string, name: string, endpoint: Endpo
     }`,
     '',
   ];
+  const params = endpoint.undocumented ? [] : describeParams(endpoint);
   if (endpoint.undocumented) {
     lines.push('The spec names this endpoint without describing it: pass any --name value params.');
-    return lines.join('\n');
-  }
-  const params = describeParams(endpoint);
-  if (params.length === 0) lines.push('No params.');
+  } else if (params.length === 0) lines.push('No params.');
   else lines.push('Params:', ...formatParams(params));
-  lines.push(
-    '',
-    `Example: pdg run ${providerId} ${name}${params
-      .filter((param) => param.required)
-      .map((param) => ` --${param.name} <${param.type}>`)
-      .join('')}`,
-  );
+  lines.push('');
+  if (example) {
+    lines.push(`Example (answered offline with --mock): pdg run ${providerId} ${name}${exampleFlags(example)} --mock`);
+  } else if (!endpoint.undocumented) {
+    lines.push(
+      `Example: pdg run ${providerId} ${name}${params
+        .filter((param) => param.required)
+        .map((param) => ` --${param.name} <${param.type}>`)
+        .join('')}`,
+    );
+  }
   return lines.join('\n');
 }
+
+/** Params as flags a shell passes on unchanged: ` --q 'velvet orbit' --limit 3 --remote`. */
+export function exampleFlags(params: Readonly<Record<string, unknown>>): string {
+  let flags = '';
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (value === true) flags += ` --${name}`;
+    else {
+      const text = Array.isArray(value) ? value.join(',') : String(value);
+      flags += ` --${name} ${/^[\w.,:/@+=-]+$/.test(text) && !text.startsWith('-') ? text : shellQuote(text)}`;
+    }
+  }
+  return flags;
+}
+
+const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 export function formatParams(params: readonly ParamInfo[]): string[] {
   const width = Math.max(...params.map((param) => `--${param.name} <${param.type}>`.length));
@@ -74,4 +101,16 @@ export function formatParams(params: readonly ParamInfo[]): string[] {
     if (param.default !== undefined) rule.push(`default ${String(param.default)}`);
     return `  ${`--${param.name} <${param.type}>`.padEnd(width)}  ${param.description.replace(/\s+/g, ' ')} [${rule.join('; ')}]`;
   });
+}
+
+/** The params of the endpoint's first answered fixture: a call the embedded mock gateway answers. */
+export function exampleParams(
+  fixtures: readonly Fixture[],
+  providerId: string,
+  endpointName: string,
+): Readonly<Record<string, unknown>> | undefined {
+  return fixtures.find(
+    (fixture) =>
+      fixture.provider === providerId && fixture.endpoint === endpointName && (fixture.status ?? 200) === 200,
+  )?.params;
 }

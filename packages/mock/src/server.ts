@@ -20,6 +20,12 @@ export interface MockGatewayOptions {
   readonly apiKeys?: readonly string[];
   /** Items in each paged listing, made from its fixtures' items. Default 250. */
   readonly listingSize?: number;
+  /**
+   * Default true: calls no fixture records are answered from the fixtures read as one world (ids from
+   * listings open on their detail endpoints, params filter items, page sizes cut every list, an unknown id
+   * is a 404 naming ids that exist). False: such a call is a 404 naming the closest fixtures.
+   */
+  readonly world?: boolean;
   /** A request-rate limit per API key, answered with 429 and `Retry-After`. */
   readonly rateLimit?: RateLimit;
   /** Faults applied to matching requests, in order, each `times` times. */
@@ -61,6 +67,7 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     providers: options.providers,
     fixtures: options.fixtures,
     listingSize: options.listingSize,
+    world: options.world ?? true,
   });
 
   const answer = (request: IncomingMessage, url: URL): { answer: Answer; fault?: Fault } => {

@@ -53,7 +53,7 @@ describe('the mock gateway over loopback HTTP', () => {
     const error = await pdgErrorOf(client().run('test:notes', 'note', { noteId: 'nope' }));
     expect([error.code, error.gatewayMessage]).toEqual([
       'NOT_FOUND',
-      'Not found: no note for noteId "nope". Ids with fixtures: n1.',
+      'Not found: no note for noteId "nope". noteId values that exist: n1, n2, n3, g1.',
     ]);
   });
 
@@ -119,7 +119,7 @@ describe('paging across pages made from the fixtures', () => {
       { noteId: 'n1', text: 'Note 1' },
       { noteId: 'n2', text: 'Note 2' },
       { noteId: 'n3', text: 'Note 3' },
-      { noteId: 'n1-2', text: 'Note 1' },
+      { noteId: 'n102', text: 'Note 1' },
     ]);
     const last = await get('/v1/test:notes/list?limit=5&page=50');
     expect(last.body).toMatchObject({ page: 50, count: 5, hasMore: false, nextPage: null });
@@ -148,7 +148,7 @@ describe('paging across pages made from the fixtures', () => {
     expect([pages, total]).toEqual([5, 250]);
     const recorded = await get('/v1/test:notes/feed?cursor=c2');
     expect(recorded.status).toBe(200);
-    expect((recorded.body.notes as unknown[])[0]).toEqual({ noteId: 'n1-2', text: 'Note 1' });
+    expect((recorded.body.notes as unknown[])[0]).toEqual({ noteId: 'n102', text: 'Note 1' });
     const foreign = await get('/v1/test:notes/feed?cursor=zz9');
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toContain('cursor "zz9" is not a cursor of /v1/test:notes/feed');
@@ -157,7 +157,7 @@ describe('paging across pages made from the fixtures', () => {
   it('a listing narrowed by params is made from the fixtures of that listing only', async () => {
     const garden = await get('/v1/test:notes/list?topic=garden&limit=5');
     const ids = (garden.body.items as { noteId: string }[]).map((item) => item.noteId);
-    expect(ids).toEqual(['g1', 'g1-2', 'g1-3', 'g1-4', 'g1-5']);
+    expect(ids).toEqual(['g1', 'g102', 'g103', 'g104', 'g105']);
   });
 });
 

@@ -14,12 +14,15 @@ const providers = [catalogstore, notes] as const;
 const fixtures = [...catalogstoreFixtures, ...notesFixtures];
 const testkitUrl = 'https://gateway.pdg.test';
 let server: RunningMockGateway;
+let worldServer: RunningMockGateway;
 
 beforeAll(async () => {
-  server = await startMockGateway({ providers, fixtures });
+  server = await startMockGateway({ providers, fixtures, world: false });
+  worldServer = await startMockGateway({ providers, fixtures });
 });
 afterAll(async () => {
   await server.close();
+  await worldServer.close();
 });
 
 /** What a call settles with: the result, or the error's code, status and gateway message. */
@@ -53,23 +56,29 @@ const calls: Call[] = [
   ['test:notes', 'feed', { cursor: 'not-a-cursor' }],
 ];
 
-describe('the testkit and the mock gateway answer a call the same way', () => {
+describe.each([
+  { mode: 'strict (world: false)', world: false },
+  { mode: 'as one world (world: true, the mock gateway default)', world: true },
+])('the testkit and the mock gateway answer a call the same way, $mode', ({ world }) => {
   for (const call of calls) {
     it(`${call[0]} ${call[1]} ${JSON.stringify(call[2])}`, async () => {
-      const nockGateway = mockGateway({ fixtures, baseUrl: testkitUrl });
+      const gateway = world ? worldServer : server;
+      const nockGateway = mockGateway({ fixtures, baseUrl: testkitUrl, world });
       try {
-        const served = server.requestCount;
+        const served = gateway.requestCount;
         const fromTestkit = await outcome(testkitUrl, call);
-        const fromServer = await outcome(server.url, call);
+        const fromServer = await outcome(gateway.url, call);
         expect(fromServer).toEqual(fromTestkit);
         // Each answered the call itself: one request reached the server, one the nock interceptor.
-        expect([server.requestCount - served, nockGateway.requests.length]).toEqual([1, 1]);
+        expect([gateway.requestCount - served, nockGateway.requests.length]).toEqual([1, 1]);
       } finally {
         nockGateway.close();
       }
     });
   }
+});
 
+describe('the testkit and the mock gateway, recorded calls', () => {
   it('answers a recorded call with the very fixture, through both', async () => {
     const nockGateway = mockGateway({ fixtures, baseUrl: testkitUrl });
     try {

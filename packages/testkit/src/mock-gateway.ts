@@ -11,6 +11,12 @@ export interface MockGatewayOptions {
   readonly apiKey?: string;
   /** Items in a listing made from its fixtures when a page no fixture records is asked for. Default 250. */
   readonly listingSize?: number;
+  /**
+   * Answer calls no fixture records from the fixtures read as one world, as the mock gateway does (ids from
+   * listings open, params filter items, page sizes cut lists). Default false: such a call is answered 404
+   * with the closest fixtures, and listed in `unmatched`, so a test sees that its fixtures do not cover it.
+   */
+  readonly world?: boolean;
 }
 
 /** A body, or a status and a body, to answer with instead of the fixtures. */
@@ -70,7 +76,11 @@ export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
   const baseUrl = gatewayRoot(options.baseUrl ?? process.env.PDG_BASE_URL ?? defaultBaseUrl);
   const origin = new URL(baseUrl).origin;
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const responder = createFixtureResponder({ fixtures, listingSize: options.listingSize });
+  const responder = createFixtureResponder({
+    fixtures,
+    listingSize: options.listingSize,
+    world: options.world ?? false,
+  });
   const requests: RecordedRequest[] = [];
   const unmatched: RecordedRequest[] = [];
   const answers: Answer[] = [];
