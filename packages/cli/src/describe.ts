@@ -103,14 +103,19 @@ export function formatParams(params: readonly ParamInfo[]): string[] {
   });
 }
 
-/** The params of the endpoint's first answered fixture: a call the embedded mock gateway answers. */
+/**
+ * The params of one of the endpoint's answered fixtures, the first that starts a walk (no page or cursor)
+ * where there is one: a call the embedded mock gateway answers.
+ */
 export function exampleParams(
   fixtures: readonly Fixture[],
   providerId: string,
   endpointName: string,
 ): Readonly<Record<string, unknown>> | undefined {
-  return fixtures.find(
+  const answered = fixtures.filter(
     (fixture) =>
       fixture.provider === providerId && fixture.endpoint === endpointName && (fixture.status ?? 200) === 200,
-  )?.params;
+  );
+  return (answered.find((fixture) => !('page' in fixture.params) && !('cursor' in fixture.params)) ?? answered[0])
+    ?.params;
 }
