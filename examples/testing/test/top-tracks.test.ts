@@ -1,19 +1,19 @@
 import { isPdgError } from '@pdg/core';
 import { fixtures } from '@pdg/music-catalogstore/fixtures';
-import { mockGateway } from '@pdg/testkit';
-import nock from 'nock';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type MockFetch, mockFetch } from '@pdg/testkit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogUnavailableError, createMusicClient, topTracks } from '../src/top-tracks.js';
 
 const baseUrl = 'https://gateway.pdg.test';
 // retry: 0 so a refusal reaches the code under test at once, instead of after the client's backoff.
 const pdg = createMusicClient({ apiKey: 'test-key', baseUrl, retry: 0 });
-let gateway: ReturnType<typeof mockGateway>;
+let gateway: MockFetch;
 
-// Any request the mock gateway does not intercept fails: these tests cannot reach the network.
-beforeAll(() => nock.disableNetConnect());
+// install() puts the gateway's fetch in place of the global one for the test: the app's client is answered
+// from the fixtures, and any other request is refused, so these tests cannot reach the network.
 beforeEach(() => {
-  gateway = mockGateway({ fixtures, baseUrl });
+  gateway = mockFetch({ fixtures, baseUrl });
+  gateway.install();
 });
 afterEach(() => gateway.close());
 

@@ -15,7 +15,7 @@ import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { fixtures, providers } from './providers.js';
-import { paramFlags, runOptions } from './run-params.js';
+import { paramFlags } from './run-params.js';
 
 const usage = `pdg: call Public-Data Gateway endpoints from a terminal.
 

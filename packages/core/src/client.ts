@@ -447,7 +447,17 @@ function debugSink(option: ClientOptions<readonly AnyProvider[]>['debug'], env: 
 
 function environment(): Environment {
   // Not every runtime has `process` (browsers, some edge runtimes); there the options must be passed.
-  return (globalThis as { process?: { env?: Environment } }).process?.env ?? {};
+  const env = (globalThis as { process?: { env?: Environment } }).process?.env;
+  if (!env) return {};
+  // Deno without --allow-env throws on reading a variable: read as unset, so options given in code suffice.
+  const read = (name: keyof Environment) => {
+    try {
+      return env[name];
+    } catch {
+      return undefined;
+    }
+  };
+  return { PDG_API_KEY: read('PDG_API_KEY'), PDG_BASE_URL: read('PDG_BASE_URL'), PDG_DEBUG: read('PDG_DEBUG') };
 }
 
 function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settings {

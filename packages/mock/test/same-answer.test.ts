@@ -5,7 +5,7 @@
 import { callEndpoint, createClient, isPdgError } from '@pdg/core';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
-import { mockGateway } from '@pdg/testkit';
+import { mockGateway } from '@pdg/testkit/nock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { notes, fixtures as notesFixtures } from './provider.js';

@@ -1,10 +1,4 @@
 export { closestFixtures, describeNoMatch, exactFixture, formatRequest, queryDifferences } from '@pdg/core/fixtures';
 export { pdgErrorOf } from './errors.js';
-export {
-  type AnswerOptions,
-  type MockFailure,
-  type MockGateway,
-  type MockGatewayOptions,
-  type MockReply,
-  mockGateway,
-} from './mock-gateway.js';
+export type { AnswerOptions, MockFailure, MockGateway, MockGatewayOptions, MockReply } from './fixture-gateway.js';
+export { type MockFetch, type MockFetchOptions, mockFetch } from './mock-fetch.js';

@@ -1,6 +1,6 @@
 /**
- * `@pdg/testkit/vitest`: one call that sets up a test file for a provider: the network closed, a client
- * typed for the providers, and a fresh mock gateway per test, checked for unmatched requests afterwards.
+ * `@pdg/testkit/vitest`: one call that sets up a test file for a provider: a client
+ * typed for the providers that reaches only a fresh mock gateway per test, checked for unmatched requests afterwards.
  */
 import {
   type AnyProvider,
@@ -10,10 +10,10 @@ import {
   type PdgClient,
   type PdgError,
 } from '@pdg/core';
-import nock from 'nock';
-import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { pdgErrorOf } from './errors.js';
-import { type MockGateway, mockGateway } from './mock-gateway.js';
+import type { MockGateway } from './fixture-gateway.js';
+import { type MockFetch, mockFetch } from './mock-fetch.js';
 
 export interface PdgGatewayOptions<TProviders extends readonly AnyProvider[]>
   extends Omit<ClientOptions<TProviders>, 'providers'> {
@@ -37,7 +37,7 @@ const baseUrl = 'https://gateway.pdg.test';
 
 /**
  * `const { client, gateway } = usePdgGateway([forum], fixtures);` at the top of a test file. Each test gets
- * a fresh gateway answering from the fixtures; real network requests are refused.
+ * a fresh gateway answering from the fixtures; the client reaches that gateway alone (its own `fetch`), never the network.
  */
 export function usePdgGateway<const TProviders extends readonly AnyProvider[]>(
   providers: TProviders,
@@ -46,11 +46,17 @@ export function usePdgGateway<const TProviders extends readonly AnyProvider[]>(
 ): PdgGatewaySetup<TProviders> {
   const { failOnUnmatched = true, ...clientOptions } = options;
   const url = String(clientOptions.baseUrl ?? baseUrl);
-  const client = createClient({ apiKey: 'test-key', retry: 0, ...clientOptions, baseUrl: url, providers });
-  let current: MockGateway | undefined;
-  beforeAll(() => nock.disableNetConnect());
+  let current: MockFetch | undefined;
+  // The client's requests go to this test's gateway and nowhere else: no network, on any runtime.
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    if (!current) return Promise.reject(new TypeError('usePdgGateway: the client is for use inside a test.'));
+    return current.fetch(input, init);
+  };
+  const client = createClient({ apiKey: 'test-key', retry: 0, ...clientOptions, baseUrl: url, providers, fetch });
   beforeEach(() => {
-    current = mockGateway({ fixtures, baseUrl: url });
+    current = mockFetch({ fixtures, baseUrl: url });
+    // Clients the code under test builds for itself (with the same baseUrl) are answered too.
+    current.install();
   });
   afterEach(() => {
     const unmatched = current?.unmatched ?? [];

@@ -1,17 +1,47 @@
+/**
+ * The fixture gateway through both of its transports: nock's interceptor (`@pdg/testkit/nock`) and its own
+ * `fetch` (`mockFetch`), which must answer every case the same way.
+ */
 import { createClient } from '@pdg/core';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MockGateway, mockGateway, pdgErrorOf } from '../src/index.js';
+import { type MockGateway, type MockGatewayOptions, mockFetch, pdgErrorOf } from '../src/index.js';
+import { mockGateway as nockGateway } from '../src/nock.js';
 import { books, fixtures } from './provider.js';
 
 const baseUrl = 'https://gateway.pdg.test';
-const pdg = createClient({ providers: [books], apiKey: 'made-up-key', baseUrl, retry: 0 });
 let gateway: MockGateway | undefined;
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => gateway?.close());
 
-describe('mockGateway', () => {
+describe.each([
+  { transport: 'nock (@pdg/testkit/nock)', useFetch: false },
+  { transport: 'mockFetch (@pdg/testkit)', useFetch: true },
+])('the fixture gateway through $transport', ({ useFetch }) => {
+  let last: { fetch?: typeof globalThis.fetch } = {};
+  const mockGateway = (options: MockGatewayOptions): MockGateway => {
+    if (!useFetch) {
+      last = {};
+      return nockGateway(options);
+    }
+    const made = mockFetch(options);
+    last = { fetch: made.fetch };
+    return made;
+  };
+  // The client of each test: with mockFetch, it is given the gateway's fetch (late-bound: the gateway is made in the test).
+  const clientFor = (url: string) =>
+    createClient({
+      providers: [books],
+      apiKey: 'made-up-key',
+      baseUrl: url,
+      retry: 0,
+      ...(useFetch
+        ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => (last.fetch as typeof fetch)(input, init) }
+        : {}),
+    });
+  const pdg = clientFor(baseUrl);
+
   it('answers each endpoint from the fixture recorded for the same request', async () => {
     gateway = mockGateway({ fixtures, baseUrl });
     const result = await pdg.run('books:shelf', 'search', { q: 'tides', limit: 2 });
@@ -26,7 +56,7 @@ describe('mockGateway', () => {
 
   it('a base URL given with its /v1 serves the same paths the client calls', async () => {
     gateway = mockGateway({ fixtures, baseUrl: `${baseUrl}/v1/` });
-    const client = createClient({ providers: [books], apiKey: 'made-up-key', baseUrl: `${baseUrl}/v1`, retry: 0 });
+    const client = clientFor(`${baseUrl}/v1`);
     const book = await client.run('books:shelf', 'book', { bookId: 'b1' });
     expect(book.title).toBe('Tides of Glass');
     expect(gateway.requests).toEqual([{ path: '/v1/books:shelf/book/b1', query: {} }]);
@@ -78,12 +108,31 @@ describe('mockGateway', () => {
     expect(error.code).toBe('AUTH');
   });
 
-  it('close() removes its interceptor and leaves the test with no mock', async () => {
+  it('close() stops answering and leaves the test with no mock', async () => {
     gateway = mockGateway({ fixtures, baseUrl });
     gateway.close();
     const error = await pdgErrorOf(pdg.run('books:shelf', 'book', { bookId: 'b1' }));
-    // nock's own answer once no interceptor of this host is left.
-    expect(error.message).toContain('Nock: No match for request');
+    if (useFetch) expect(error.code).toBe('NETWORK');
+    // nock's own answer once no interceptor of this host is left; mockFetch's refusal.
+    expect(error.message).toContain(useFetch ? 'requested after close()' : 'Nock: No match for request');
     expect(error.message).not.toContain('made-up-key');
+  });
+});
+
+describe('mockFetch', () => {
+  it('refuses a request to any other URL, so nothing reaches the network', async () => {
+    const made = mockFetch({ fixtures, baseUrl });
+    gateway = made;
+    const elsewhere = createClient({
+      providers: [books],
+      apiKey: 'made-up-key',
+      baseUrl: 'https://elsewhere.example.test',
+      retry: 0,
+      fetch: made.fetch,
+    });
+    const error = await pdgErrorOf(elsewhere.run('books:shelf', 'book', { bookId: 'b1' }));
+    expect(error.code).toBe('NETWORK');
+    expect(error.message).toContain('only https://gateway.pdg.test is answered');
+    expect(made.requests).toEqual([]);
   });
 });

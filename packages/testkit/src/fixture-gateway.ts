@@ -1,6 +1,9 @@
+/**
+ * The gateway a test talks to, whatever carries the requests to it (a `fetch` of its own, or nock): it
+ * answers from fixtures, or from the bodies and errors a test supplies, and records what was asked.
+ */
 import { errorEnvelope, type Fixture, gatewayRoot, type RecordedRequest } from '@pdg/core';
 import { createFixtureResponder, type FixtureAnswer } from '@pdg/core/fixtures';
-import nock from 'nock';
 
 export interface MockGatewayOptions {
   /** Fixtures to answer from, such as `fixtures` from `@pdg/music-catalogstore/fixtures`. */
@@ -42,6 +45,7 @@ export interface AnswerOptions {
   readonly times?: number;
 }
 
+/** What a test sees of its gateway, the same with `mockFetch` and with nock's `mockGateway`. */
 export interface MockGateway {
   readonly baseUrl: string;
   /** Answer one endpoint with this body (or status and body) instead of its fixtures. */
@@ -52,7 +56,7 @@ export interface MockGateway {
   readonly requests: readonly RecordedRequest[];
   /** Requests that matched neither an answer nor a fixture. */
   readonly unmatched: readonly RecordedRequest[];
-  /** Removes the interceptor; other nock interceptors are left alone. */
+  /** Stops answering: with nock, removes the interceptor (other nock interceptors are left alone). */
   close(): void;
 }
 
@@ -63,19 +67,17 @@ interface Answer {
   readonly respond: () => [number, unknown, Record<string, string>];
 }
 
-const defaultBaseUrl = 'https://gateway.pdg.test';
+export const defaultBaseUrl = 'https://gateway.pdg.test';
 
-/**
- * Installs one nock interceptor that answers gateway requests from fixtures, or from the bodies and
- * errors a test supplies. Fixtures answer exactly as the mock gateway (`@pdg/mock`) answers them: both use
- * core's fixture responder. A request that matches nothing is answered with a 404 error envelope whose
- * message shows the request and the closest fixtures, so the failing call says why.
- */
-export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
+/** The gateway's state and its answer to one request, for a transport to call. */
+export function fixtureGateway(
+  options: MockGatewayOptions,
+  close: () => void,
+): { gateway: MockGateway; root: string; handle(request: Request): [number, unknown, Record<string, string>] } {
   const fixtures = options.fixtures ?? [];
-  const baseUrl = gatewayRoot(options.baseUrl ?? process.env.PDG_BASE_URL ?? defaultBaseUrl);
-  const origin = new URL(baseUrl).origin;
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const root = gatewayRoot(options.baseUrl ?? envBaseUrl() ?? defaultBaseUrl);
+  const origin = new URL(root).origin;
+  const basePath = new URL(root).pathname.replace(/\/+$/, '');
   const responder = createFixtureResponder({
     fixtures,
     listingSize: options.listingSize,
@@ -103,11 +105,6 @@ export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
     return [fromFixtures.status, fromFixtures.body, { ...fromFixtures.headers }];
   };
 
-  const interceptor = nock(origin)
-    .persist()
-    .get(() => true);
-  interceptor.query(true).reply((request: Request) => handle(request));
-
   const add = (provider: string, endpoint: string, answerOptions: AnswerOptions, respond: Answer['respond']) => {
     answers.unshift({
       pathPrefix: `/v1/${provider}/${endpoint}`,
@@ -118,7 +115,7 @@ export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
   };
 
   const gateway: MockGateway = {
-    baseUrl,
+    baseUrl: root,
     requests,
     unmatched,
     reply(provider, endpoint, reply, answerOptions = {}) {
@@ -135,14 +132,21 @@ export function mockGateway(options: MockGatewayOptions = {}): MockGateway {
       ]);
       return gateway;
     },
-    close() {
-      nock.removeInterceptor(interceptor);
-    },
+    close,
   };
-  return gateway;
+  return { gateway, root, handle };
 }
 
 function matchesAnswer(answer: Answer, request: RecordedRequest): boolean {
   const pathMatches = request.path === answer.pathPrefix || request.path.startsWith(`${answer.pathPrefix}/`);
   return pathMatches && Object.entries(answer.query).every(([key, value]) => request.query[key] === value);
+}
+
+/** PDG_BASE_URL where the runtime lets it be read (Deno without --allow-env does not: then unset). */
+function envBaseUrl(): string | undefined {
+  try {
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.PDG_BASE_URL;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+/**
+ * Bun and Deno for the cross-runtime tests, from the npm registry: their per-platform packages carry the
+ * binaries (no install script needed). Installed once into a cache outside the clone
+ * (PDG_RUNTIMES_CACHE, default ~/.cache/pdg-runtimes); prints {"bun": path, "deno": path}.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+const versions = { bun: '1.4.5', deno: '2.9.6' };
+const platform = `${process.platform}-${process.arch}`;
+const packages = {
+  'linux-x64': { bun: ['@oven/bun-linux-x64', 'bin/bun'], deno: ['@deno/linux-x64-glibc', 'deno'] },
+  'linux-arm64': { bun: ['@oven/bun-linux-aarch64', 'bin/bun'], deno: ['@deno/linux-arm64-glibc', 'deno'] },
+  'darwin-arm64': { bun: ['@oven/bun-darwin-aarch64', 'bin/bun'], deno: ['@deno/darwin-arm64', 'deno'] },
+  'darwin-x64': { bun: ['@oven/bun-darwin-x64', 'bin/bun'], deno: ['@deno/darwin-x64', 'deno'] },
+}[platform];
+if (!packages) {
+  console.error(`scripts/runtimes.mjs: no Bun and Deno packages known for ${platform}.`);
+  process.exit(1);
+}
+
+const cache = process.env.PDG_RUNTIMES_CACHE ?? join(homedir(), '.cache', 'pdg-runtimes');
+const paths = {};
+const missing = [];
+for (const [runtime, [name, binary]] of Object.entries(packages)) {
+  paths[runtime] = join(cache, 'node_modules', name, binary);
+  if (!existsSync(paths[runtime])) missing.push(`${name}@${versions[runtime]}`);
+}
+if (missing.length > 0) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  execFileSync(npm, ['install', '--prefix', cache, '--no-audit', '--no-fund', '--loglevel=error', ...missing], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+console.log(JSON.stringify(paths));
