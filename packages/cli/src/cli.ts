@@ -13,19 +13,12 @@ import {
 } from '@pdg/core';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
+import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { fixtures, providers } from './providers.js';
 import { paramFlags } from './run-params.js';
 
-const usage = `pdg: call Public-Data Gateway endpoints from a terminal.
-
-Usage:
-  pdg providers                                  list the providers
-  pdg describe <provider> [endpoint]             endpoints, params, limits and defaults
-  pdg run <provider> <endpoint> [--<param> <value> ...] [options]
-  pdg mock [--port N] [--host H]                 serve the mock gateway until interrupted
-
-Options of run:
+const runOptionsText = `Options of run:
   --all              walk every page, one NDJSON line per item (progress on stderr)
   --quiet, -q        with --all: no progress lines
   --max-items N      with --all: stop after N items
@@ -39,11 +32,83 @@ Options of run:
   --curl             print the request as a curl command (the key as $PDG_API_KEY) instead of sending it
 
 Params: --name value or --name=value; a boolean param given alone is true, and booleans take
-true/false, 1/0 or yes/no. Lists take a comma-separated value (--maturity 2,10).
+true/false, 1/0 or yes/no. Lists take a comma-separated value (--maturity 2,10).`;
+
+const usage = `pdg: call Public-Data Gateway endpoints from a terminal.
+
+Usage:
+  pdg providers                                  list the providers
+  pdg describe <provider> [endpoint]             endpoints, params, limits and defaults
+  pdg run <provider> <endpoint> [--<param> <value> ...] [options]
+  pdg mock [--port N] [--host H]                 serve the mock gateway until interrupted
+  pdg completion bash|zsh|fish                   print a shell completion script
+  pdg help <command>                             a command's usage (also: pdg <command> --help)
+
+${runOptionsText}
 
 Other: pdg --version (-v), pdg --help (-h).
 Exit codes: 0 ok, 1 the gateway or the network failed, 2 usage (bad param, unknown provider or endpoint).
 Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`;
+
+/** Each command's own usage, for `pdg <command> --help` and `pdg help <command>`. */
+const commandUsage: Readonly<Record<string, string>> = {
+  providers: `Usage: pdg providers
+
+Lists the providers this pdg serves, one a line: id, description and endpoints.`,
+  describe: `Usage: pdg describe <provider> [endpoint]
+
+With a provider: its endpoints. With an endpoint too: its path, cache time, paging, each param (type,
+required, enum values, limits, default, description), and an example call the mock answers.
+Example: pdg describe jobs:jobboard browse`,
+  run: `Usage: pdg run <provider> <endpoint> [--<param> <value> ...] [options]
+
+Calls one endpoint and prints its result as JSON (with --all, every item of every page as NDJSON).
+pdg run <provider> <endpoint> --help lists that endpoint's params.
+
+${runOptionsText}
+
+Exit codes: 0 ok, 1 the gateway or the network failed, 2 usage (bad param, unknown provider or endpoint).
+Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`,
+  mock: `Usage: pdg mock [--port N] [--host H]
+
+Serves the mock gateway (every provider's fixtures, read as one world) until interrupted.
+  --port N     default 4010; 0 picks a free port
+  --host H     default 127.0.0.1 (this machine only)
+Then: PDG_BASE_URL=http://127.0.0.1:4010 PDG_API_KEY=any pdg run <provider> <endpoint> ...`,
+  completion: `Usage: pdg completion bash|zsh|fish
+
+Prints a completion script for commands, provider ids, endpoint names, --<param> names and enum values.
+  bash:  source <(pdg completion bash)
+  zsh:   source <(pdg completion zsh)     (after compinit)
+  fish:  pdg completion fish | source`,
+  help: `Usage: pdg help [command]
+
+Prints the usage of pdg, or of one command (providers, describe, run, mock, completion).`,
+};
+
+/** The usage asked for by \`pdg help ...\` or \`pdg ... --help\`: of pdg, a command, or one endpoint of run. */
+function helpFor(words: readonly string[]): string {
+  const [command, providerId, endpointName] = words;
+  if (command === undefined) return usage;
+  const text = commandUsage[command];
+  if (text === undefined) {
+    throw new UsageError(
+      `Unknown command "${command}".${suggestion(command, Object.keys(commandUsage))} Commands: ${Object.keys(commandUsage).join(', ')}.`,
+    );
+  }
+  if ((command !== 'run' && command !== 'describe') || providerId === undefined) return text;
+  const provider = findProvider(providerId);
+  if (endpointName === undefined) return `${text}\n\n${formatProvider(provider)}`;
+  const endpoint = findEndpoint(provider, endpointName);
+  const described = formatEndpoint(
+    provider.id,
+    endpointName,
+    endpoint,
+    exampleParams(fixtures, provider.id, endpointName),
+  );
+  if (command === 'describe') return described;
+  return `Usage: pdg run ${provider.id} ${endpointName}${endpoint.pathParam ? ` --${endpoint.pathParam} <value>` : ''} [--<param> <value> ...] [options]\n\n${described}\n\n${runOptionsText}`;
+}
 
 function findProvider(id: string | undefined): AnyProvider {
   const known = providers.map((provider) => provider.id).join(', ');
@@ -173,10 +238,18 @@ function clientOrUsageError<T>(create: () => T): T {
   }
 }
 
-async function serveMock(args: ParsedArgs): Promise<void> {
+async function serveMock(args: ParsedArgs): Promise<number> {
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4010;
   const host = args.flags.get('host') ?? '127.0.0.1';
-  const gateway = await startMockGateway({ providers, fixtures, port, host });
+  let gateway: RunningMockGateway;
+  try {
+    gateway = await startMockGateway({ providers, fixtures, port, host });
+  } catch (error) {
+    const reason = listenFailure(error, host, port);
+    if (!reason) throw error;
+    process.stderr.write(`pdg: ${reason}\n`);
+    return 1;
+  }
   process.stderr.write(
     `pdg mock gateway: ${gateway.url} (any non-empty x-api-key)\n` +
       `  serving ${providers.map((provider) => provider.id).join(', ')}\n` +
@@ -189,6 +262,19 @@ async function serveMock(args: ParsedArgs): Promise<void> {
     process.once('SIGTERM', stop);
   });
   await gateway.close();
+  return 0;
+}
+
+/** One line on why the mock could not listen, and what to do; undefined for any other failure. */
+function listenFailure(error: unknown, host: string, port: number): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already in use: stop what listens there, or pick another port with --port N (--port 0 picks a free one).`;
+  if (code === 'EACCES')
+    return `not allowed to listen on ${host}:${port}: ports below 1024 need privileges; pick another with --port N.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `cannot listen on ${host}: it is not an address of this machine; leave out --host for 127.0.0.1.`;
+  return undefined;
 }
 
 /**
@@ -253,9 +339,17 @@ async function main(argv: readonly string[]): Promise<number> {
     await write(process.stdout, manifest.version);
     return 0;
   }
-  if (command === undefined || args.flags.has('help') || command === 'help') {
-    await write(command === undefined && !args.flags.has('help') ? process.stderr : process.stdout, usage);
-    return command === undefined && !args.flags.has('help') ? 2 : 0;
+  if (command === 'help') {
+    await write(process.stdout, helpFor(args.positionals.slice(1)));
+    return 0;
+  }
+  if (args.flags.has('help')) {
+    await write(process.stdout, helpFor(args.positionals));
+    return 0;
+  }
+  if (command === undefined) {
+    await write(process.stderr, usage);
+    return 2;
   }
   switch (command) {
     case 'providers':
@@ -276,11 +370,13 @@ async function main(argv: readonly string[]): Promise<number> {
       await run(args);
       return 0;
     case 'mock':
-      await serveMock(args);
+      return serveMock(args);
+    case 'completion':
+      await write(process.stdout, completionScript(args.positionals[1], providers).trimEnd());
       return 0;
     default:
       throw new UsageError(
-        `Unknown command "${command}".${suggestion(command, ['providers', 'describe', 'run', 'mock', 'help'])} Commands: providers, describe, run, mock (pdg --help).`,
+        `Unknown command "${command}".${suggestion(command, [...commands])} Commands: ${commands.join(', ')} (pdg --help).`,
       );
   }
 }
@@ -292,6 +388,14 @@ for (const candidate of [
   keyFlag === -1 ? undefined : argv[keyFlag]?.split('=').slice(1).join('=') || argv[keyFlag + 1],
 ]) {
   if (candidate) secrets.push(candidate);
+}
+
+// A reader that stops early (head, jq, less) closes the pipe: that ends the output, quietly and with success.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
 }
 
 main(argv).then(
