@@ -211,7 +211,15 @@ async function execute(
   const timeout = options.timeout ?? settings.timeout;
   checkTimeout(timeout);
   const retry = resolveRetry(settings.retry, options.retry);
-  const timeoutSignal = AbortSignal.timeout(timeout);
+  // The call's own timer, cleared when the call ends: AbortSignal.timeout would keep its timer (and the
+  // signal, about 2 KB) alive until it fires, whether the call had ended or not.
+  const timeoutController = new AbortController();
+  const timeoutSignal = timeoutController.signal;
+  const timer = setTimeout(
+    () => timeoutController.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    timeout,
+  );
+  (timer as { unref?: () => void }).unref?.();
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const secret = settings.apiKey;
   let hookContext: HookContext = { provider: providerId, endpoint: endpointName, params: {} };
@@ -285,6 +293,8 @@ async function execute(
     const safe = redactError(error, secret);
     for (const hooks of settings.hooks) await hooks.onError?.({ ...hookContext, error: safe });
     throw safe;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, defaultRetryPolicy } from '../src/index.js';
 import { failure, gateway, testClient } from './harness.js';
 import { API_KEY, BASE_URL } from './providers.js';
@@ -241,5 +241,29 @@ describe('step 3: redirects', () => {
     const error = await failure(testClient().run('jobs:board', 'browse'));
     expect(error.code).toBe('HTTP');
     expect(error.message).toContain('redirects');
+  });
+});
+
+describe('the call timer ends with the call', () => {
+  it('no timer is left behind by calls that ended, answered or failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let answered = 0;
+      const client = testClient({
+        timeout: 30_000,
+        fetch: async () => {
+          answered++;
+          return answered % 2 === 0
+            ? new Response(JSON.stringify(emptyPage), { headers: { 'content-type': 'application/json' } })
+            : new Response(JSON.stringify({ status: 'error', message: 'Not found' }), { status: 404 });
+        },
+      });
+      for (let call = 0; call < 20; call++) await client.run('jobs:board', 'browse', {}).catch(() => undefined);
+      expect(answered).toBe(20);
+      // Each call set a 30 s timer; every one was cleared when its call ended, none waits to fire.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
