@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import {
   type AnyProvider,
+  buildUrl,
   contentOf,
   createClient,
   type EndpointDefinition,
@@ -39,18 +40,8 @@ const run = (provider: string, endpoint: string, params: Record<string, unknown>
 /** The body the mock sends for a call, unwrapped from the envelope where the endpoint has one. */
 async function fetchContent(provider: AnyProvider, endpointName: string, params: Record<string, unknown>) {
   const endpoint = provider.endpoints[endpointName] as EndpointDefinition;
-  const path = endpoint.path ?? endpointName;
-  const query = new URLSearchParams();
-  let id = '';
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
-    if (name === endpoint.pathParam) id = `/${encodeURIComponent(text)}`;
-    else query.set(name, text);
-  }
-  const response = await fetch(`${gateway.url}/v1/${provider.id}/${path}${id}?${query}`, {
-    headers: { 'x-api-key': 'test-key-not-a-secret' },
-  });
+  const url = buildUrl(gateway.url, provider.id, endpointName, endpoint, params);
+  const response = await fetch(url, { headers: { 'x-api-key': 'test-key-not-a-secret' } });
   return { status: response.status, content: contentOf(endpoint, await response.json()) };
 }
 

@@ -1,3 +1,4 @@
+import { errorEnvelope } from '@pdg/core';
 import { fixtureGateway, type MockGateway, type MockGatewayOptions } from './fixture-gateway.js';
 
 export type MockFetchOptions = MockGatewayOptions;
@@ -43,7 +44,7 @@ export function mockFetch(options: MockFetchOptions = {}): MockFetch {
       );
     }
     if (request.method !== 'GET') {
-      return json(405, { status: 'error', message: 'Only GET is served: every gateway operation is a read.' }, {});
+      return json(405, errorEnvelope('Only GET is served: every gateway operation is a read.'), {});
     }
     const [status, body, headers] = handle(request);
     return json(status, body, headers);

@@ -12,7 +12,7 @@ import {
 } from '@pdg/core';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { pdgErrorOf } from './errors.js';
-import type { MockGateway } from './fixture-gateway.js';
+import { defaultBaseUrl, type MockGateway } from './fixture-gateway.js';
 import { type MockFetch, mockFetch } from './mock-fetch.js';
 
 export interface PdgGatewayOptions<TProviders extends readonly AnyProvider[]>
@@ -33,8 +33,6 @@ export interface PdgGatewaySetup<TProviders extends readonly AnyProvider[]> {
   refused(call: Promise<unknown>): Promise<PdgError>;
 }
 
-const baseUrl = 'https://gateway.pdg.test';
-
 /**
  * `const { client, gateway } = usePdgGateway([forum], fixtures);` at the top of a test file. Each test gets
  * a fresh gateway answering from the fixtures; the client reaches that gateway alone (its own `fetch`), never the network.
@@ -45,7 +43,7 @@ export function usePdgGateway<const TProviders extends readonly AnyProvider[]>(
   options: PdgGatewayOptions<TProviders> = {},
 ): PdgGatewaySetup<TProviders> {
   const { failOnUnmatched = true, ...clientOptions } = options;
-  const url = String(clientOptions.baseUrl ?? baseUrl);
+  const url = String(clientOptions.baseUrl ?? defaultBaseUrl);
   let current: MockFetch | undefined;
   // The client's requests go to this test's gateway and nowhere else: no network, on any runtime.
   const fetch: typeof globalThis.fetch = (input, init) => {
