@@ -8,7 +8,17 @@ export default mergeConfig(
     resolve: {
       // The fuzz test imports every provider's source, which imports @pdg/core: point that at this
       // source, so the test needs no build and runs against the code under test.
-      alias: { '@pdg/core': fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+      alias: [
+        { find: /^@pdg\/core$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+        {
+          find: /^@pdg\/core\/describe$/,
+          replacement: fileURLToPath(new URL('./src/describe-entry.ts', import.meta.url)),
+        },
+        {
+          find: /^@pdg\/core\/fixtures$/,
+          replacement: fileURLToPath(new URL('./src/fixtures/index.ts', import.meta.url)),
+        },
+      ],
     },
   }),
 );

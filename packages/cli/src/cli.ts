@@ -4,13 +4,12 @@ import {
   buildUrl,
   callEndpoint,
   createClient,
-  describeParams,
   type EndpointDefinition,
   isPdgError,
-  paramsFromStrings,
   validateParams,
   walkEndpoint,
 } from '@pdg/core';
+import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
 import { commands, completionScript } from './completion.js';

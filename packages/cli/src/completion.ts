@@ -3,7 +3,8 @@
  * completes commands, provider ids, endpoint names, `--<param>` names and enum values with no call back
  * into pdg while typing.
  */
-import { type AnyProvider, describeParams, type EndpointDefinition } from '@pdg/core';
+import type { AnyProvider, EndpointDefinition } from '@pdg/core';
+import { describeParams } from '@pdg/core/describe';
 import { UsageError } from './args.js';
 import { runOptions } from './run-params.js';
 

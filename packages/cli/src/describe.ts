@@ -1,12 +1,5 @@
-import {
-  type AnyProvider,
-  describeParams,
-  type EndpointDefinition,
-  endpointPath,
-  type Fixture,
-  formatSeconds,
-  type ParamInfo,
-} from '@pdg/core';
+import type { AnyProvider, EndpointDefinition, Fixture } from '@pdg/core';
+import { describeParams, endpointPath, formatSeconds, type ParamInfo } from '@pdg/core/describe';
 
 /** `pdg providers`: one line a provider. */
 export function formatProviders(providers: readonly AnyProvider[]): string {

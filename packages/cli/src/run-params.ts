@@ -1,5 +1,6 @@
 /** How `pdg run` reads its flags: which are options of run, and which are the endpoint's params. */
-import { acceptsUnknownParams, describeParams, type EndpointDefinition } from '@pdg/core';
+import type { EndpointDefinition } from '@pdg/core';
+import { acceptsUnknownParams, describeParams } from '@pdg/core/describe';
 import { type ParsedArgs, suggestion, UsageError } from './args.js';
 
 /** The flags of `pdg run` that are not params of the endpoint. */

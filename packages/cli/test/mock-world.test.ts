@@ -4,15 +4,8 @@
  */
 
 import { execFile } from 'node:child_process';
-import {
-  type AnyProvider,
-  buildUrl,
-  contentOf,
-  createClient,
-  type EndpointDefinition,
-  isPdgError,
-  paramsFromStrings,
-} from '@pdg/core';
+import { type AnyProvider, buildUrl, contentOf, createClient, type EndpointDefinition, isPdgError } from '@pdg/core';
+import { paramsFromStrings } from '@pdg/core/describe';
 import { type Fixture, ProviderWorld } from '@pdg/core/fixtures';
 import { startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { unwrapEnvelope } from './pipeline/envelope.js';
 import { isErrorEnvelope, mapResponseError } from './pipeline/map-error.js';
 import { parseBody } from './pipeline/parse-body.js';
 import { defaultRetryPolicy, type RetryOption, type RetryPolicy, resolveRetry } from './pipeline/retry.js';
-import { type AttemptRecord, send } from './pipeline/send.js';
+import { type AttemptRecord, bodyText, send } from './pipeline/send.js';
 import { validateParams } from './pipeline/validate-params.js';
 import { validateResponse } from './pipeline/validate-response.js';
 import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
@@ -261,7 +261,7 @@ async function execute(
     const { response } = outcome;
     if (!outcome.ok) throw mapResponseError(context, response, asJson(outcome.data));
     stage = 'response';
-    let body = parseBody(await response.text(), response.status, context, secret);
+    let body = parseBody(await bodyText(response), response.status, context, secret);
     if (isErrorEnvelope(body)) throw mapResponseError(context, response, body);
     const durationMs = performance.now() - started;
     if (settings.hooks.some((hooks) => hooks.afterResponse)) {

@@ -21,13 +21,6 @@ export {
   type WithPaths,
 } from './contract.js';
 export {
-  acceptsUnknownParams,
-  describeParams,
-  endpointPath,
-  formatSeconds,
-  type ParamInfo,
-} from './describe.js';
-export {
   contentOf,
   type ErrorEnvelope,
   errorEnvelope,
@@ -53,7 +46,6 @@ export {
   pageOf,
 } from './page-schema.js';
 export { toArray, type WalkCheckpoint } from './paging.js';
-export { paramsFromStrings } from './params-from-strings.js';
 export { buildUrl, gatewayRoot } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';

@@ -1,6 +1,5 @@
 import type { CallOptions, ItemsOptions, PagesOptions } from './client.js';
 import type { EndpointDefinition, Paging } from './contract.js';
-import { describeParams } from './describe.js';
 import { PdgError, usageError } from './errors.js';
 
 type Call = (provider: string, endpoint: string, params: unknown, options?: CallOptions) => Promise<unknown>;
@@ -100,8 +99,7 @@ async function* fetchPages(
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = state.checkpoint.at ?? params[param];
   // The page param's documented maximum (`integerParam({ max })`): a page past it would be refused.
-  const lastPage =
-    paging.kind === 'page' ? describeParams(endpoint).find((param) => param.name === 'page')?.max : undefined;
+  const lastPage = paging.kind === 'page' ? pageMax(endpoint) : undefined;
   // Every position fetched so far: one number or cursor per page, not the pages themselves.
   const visited = new Set<unknown>();
   for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched++) {
@@ -197,6 +195,14 @@ function nextPosition(paging: Paging, page: PageFields, position: unknown): unkn
   if (page.hasMore !== true) return undefined;
   const current = typeof page.page === 'number' ? page.page : typeof position === 'number' ? position : 1;
   return current + 1;
+}
+
+/** The `max_value` in the `page` param's pipe (through `optional`), when it is finite. */
+function pageMax(endpoint: EndpointDefinition): number | undefined {
+  type Node = { wrapped?: Node; pipe?: readonly { type: string; requirement?: unknown }[] };
+  const page = (endpoint.params as { entries?: Record<string, Node> }).entries?.page;
+  const max = (page?.wrapped ?? page)?.pipe?.find((action) => action.type === 'max_value')?.requirement;
+  return Number.isFinite(max) ? (max as number) : undefined;
 }
 
 function requirePaging(providerId: string, endpointName: string, endpoint: EndpointDefinition): Paging {

@@ -9,14 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AnyProvider,
-  createClient,
-  describeParams,
-  type EndpointDefinition,
-  isPdgError,
-  type ParamInfo,
-} from '../src/index.js';
+import { describeParams, type ParamInfo } from '../src/describe-entry.js';
+import { type AnyProvider, createClient, type EndpointDefinition, isPdgError } from '../src/index.js';
 import { type Loopback, loopback } from './loopback.js';
 
 const totalInputs = 10_240;

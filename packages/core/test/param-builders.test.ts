@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describeParams } from '../src/describe-entry.js';
 import {
   defineProvider,
-  describeParams,
   integerParam,
   isPdgError,
   listParam,

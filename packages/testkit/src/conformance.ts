@@ -4,12 +4,11 @@ import {
   callEndpoint,
   contentOf,
   createClient,
-  describeParams,
   type Fixture,
   isPdgError,
-  type ParamInfo,
   type RecordedRequest,
 } from '@pdg/core';
+import { describeParams, type ParamInfo } from '@pdg/core/describe';
 import { createFixtureResponder, formatRequest } from '@pdg/core/fixtures';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';

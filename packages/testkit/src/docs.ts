@@ -1,12 +1,5 @@
-import {
-  type AnyProvider,
-  acceptsUnknownParams,
-  describeParams,
-  type EndpointDefinition,
-  endpointPath,
-  formatSeconds,
-  type ParamInfo,
-} from '@pdg/core';
+import type { AnyProvider, EndpointDefinition } from '@pdg/core';
+import { acceptsUnknownParams, describeParams, endpointPath, formatSeconds, type ParamInfo } from '@pdg/core/describe';
 
 export { endpointPath, formatSeconds };
 

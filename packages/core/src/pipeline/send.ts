@@ -156,9 +156,23 @@ function bufferingFetch(fetch: typeof globalThis.fetch, record: AttemptCounter):
       headers: response.headers,
     });
     Object.defineProperty(buffered, 'url', { value: response.url });
+    bufferedBodies.set(buffered, body);
     return buffered;
   };
 }
+
+/** The bytes of each buffered response, so the body is decoded once without another stream read. */
+const bufferedBodies = new WeakMap<Response, ArrayBuffer>();
+
+/** A response's body as text: from the buffer `send` kept, or read from the response. */
+export function bodyText(response: Response): Promise<string> | string {
+  const buffer = bufferedBodies.get(response);
+  if (buffer === undefined) return response.text();
+  decoder ??= new TextDecoder();
+  return decoder.decode(buffer);
+}
+
+let decoder: TextDecoder | undefined;
 
 type AttemptCounter = (url: string, started: number, outcome: { status?: number; failure?: string }) => void;
 

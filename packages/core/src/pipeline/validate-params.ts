@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import type { EndpointDefinition } from '../contract.js';
-import { describeParams } from '../describe.js';
 import { PdgError, type PdgIssue } from '../errors.js';
 
 /** Step 1: params against the endpoint's schema. Throws `INVALID_PARAMS` naming each param and rule. */
@@ -107,7 +106,7 @@ function toParamIssue(issue: Issue, endpoint: EndpointDefinition): PdgIssue {
 
 function ruleOf(issue: Issue, path: string, endpoint: EndpointDefinition): string {
   if (issue.type === 'strict_object' && issue.expected === 'never') {
-    const accepted = describeParams(endpoint).map((param) => param.name);
+    const accepted = Object.keys((endpoint.params as { entries?: object }).entries ?? {});
     return `is not a param of this endpoint (accepted: ${accepted.join(', ') || 'none'})`;
   }
   if (issue.kind === 'schema' && issue.received === 'undefined' && path !== 'params') return 'is required';
