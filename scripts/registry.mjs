@@ -44,17 +44,24 @@ function providersModule(packages) {
     '// A new provider package is added by `pnpm new-provider`, or by `pnpm registry` after writing one.',
     "import type { AnyProvider, Fixture } from '@pdg/core';",
   ];
-  for (const pkg of packages) {
-    lines.push(`import { ${pkg.exportName} } from '${pkg.name}';`);
-    lines.push(`import { fixtures as ${pkg.exportName}Fixtures } from '${pkg.name}/fixtures';`);
-  }
+  for (const pkg of packages) lines.push(`import { ${pkg.exportName} } from '${pkg.name}';`);
   lines.push(
     '',
     '/** Every provider package of the workspace: the CLI and its mock gateway serve them all. */',
     `export const providers: readonly AnyProvider[] = [${packages.map((pkg) => pkg.exportName).join(', ')}];`,
     '',
-    '/** Their fixtures, which the embedded mock gateway serves. */',
-    `export const fixtures: readonly Fixture[] = [${packages.map((pkg) => `...${pkg.exportName}Fixtures`).join(', ')}];`,
+    'let loaded: Promise<readonly Fixture[]> | undefined;',
+    '',
+    '/**',
+    ' * Their fixtures, which the embedded mock gateway serves and `describe` takes its examples from. Read',
+    ' * from disk on first use, never at start-up: `pdg providers` and a call to a real gateway do not pay for them.',
+    ' */',
+    'export function allFixtures(): Promise<readonly Fixture[]> {',
+    '  loaded ??= Promise.all([',
+    ...packages.map((pkg) => `    import('${pkg.name}/fixtures'),`),
+    '  ]).then((modules) => modules.flatMap((module) => module.fixtures));',
+    '  return loaded;',
+    '}',
     '',
   );
   return formatted(lines.join('\n'), join(cliDir, 'src', 'providers.ts'));

@@ -10,11 +10,11 @@ import {
   walkEndpoint,
 } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
-import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
+import type { RunningMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
 import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
-import { fixtures, providers } from './providers.js';
+import { allFixtures, providers } from './providers.js';
 import { paramFlags } from './run-params.js';
 
 const runOptionsText = `Options of run:
@@ -86,7 +86,7 @@ Prints the usage of pdg, or of one command (providers, describe, run, mock, comp
 };
 
 /** The usage asked for by \`pdg help ...\` or \`pdg ... --help\`: of pdg, a command, or one endpoint of run. */
-function helpFor(words: readonly string[]): string {
+async function helpFor(words: readonly string[]): Promise<string> {
   const [command, providerId, endpointName] = words;
   if (command === undefined) return usage;
   const text = commandUsage[command];
@@ -103,7 +103,7 @@ function helpFor(words: readonly string[]): string {
     provider.id,
     endpointName,
     endpoint,
-    exampleParams(fixtures, provider.id, endpointName),
+    exampleParams(await allFixtures(), provider.id, endpointName),
   );
   if (command === 'describe') return described;
   return `Usage: pdg run ${provider.id} ${endpointName}${endpoint.pathParam ? ` --${endpoint.pathParam} <value>` : ''} [--<param> <value> ...] [options]\n\n${described}\n\n${runOptionsText}`;
@@ -174,7 +174,7 @@ async function run(args: ParsedArgs): Promise<void> {
 
   let mock: RunningMockGateway | undefined;
   try {
-    if (useMock) mock = await startMockGateway({ providers, fixtures });
+    if (useMock) mock = await startMock({ providers, fixtures: await allFixtures() });
     const apiKey = useMock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
     const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
     if (!apiKey)
@@ -237,12 +237,18 @@ function clientOrUsageError<T>(create: () => T): T {
   }
 }
 
+/** The mock gateway, loaded only by the commands that start it. */
+async function startMock(options: Parameters<typeof import('@pdg/mock').startMockGateway>[0]) {
+  const { startMockGateway } = await import('@pdg/mock');
+  return startMockGateway(options);
+}
+
 async function serveMock(args: ParsedArgs): Promise<number> {
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4010;
   const host = args.flags.get('host') ?? '127.0.0.1';
   let gateway: RunningMockGateway;
   try {
-    gateway = await startMockGateway({ providers, fixtures, port, host });
+    gateway = await startMock({ providers, fixtures: await allFixtures(), port, host });
   } catch (error) {
     const reason = listenFailure(error, host, port);
     if (!reason) throw error;
@@ -339,11 +345,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (command === 'help') {
-    await write(process.stdout, helpFor(args.positionals.slice(1)));
+    await write(process.stdout, await helpFor(args.positionals.slice(1)));
     return 0;
   }
   if (args.flags.has('help')) {
-    await write(process.stdout, helpFor(args.positionals));
+    await write(process.stdout, await helpFor(args.positionals));
     return 0;
   }
   if (command === undefined) {
@@ -361,7 +367,12 @@ async function main(argv: readonly string[]): Promise<number> {
         process.stdout,
         name === undefined
           ? formatProvider(provider)
-          : formatEndpoint(provider.id, name, findEndpoint(provider, name), exampleParams(fixtures, provider.id, name)),
+          : formatEndpoint(
+              provider.id,
+              name,
+              findEndpoint(provider, name),
+              exampleParams(await allFixtures(), provider.id, name),
+            ),
       );
       return 0;
     }

@@ -2,48 +2,27 @@
 // A new provider package is added by `pnpm new-provider`, or by `pnpm registry` after writing one.
 
 import { lockedlink } from '@pdg/bypass-tools-lockedlink';
-import { fixtures as lockedlinkFixtures } from '@pdg/bypass-tools-lockedlink/fixtures';
 import { pastesite } from '@pdg/bypass-tools-pastesite';
-import { fixtures as pastesiteFixtures } from '@pdg/bypass-tools-pastesite/fixtures';
 import { shortlink } from '@pdg/bypass-tools-shortlink';
-import { fixtures as shortlinkFixtures } from '@pdg/bypass-tools-shortlink/fixtures';
 import type { AnyProvider, Fixture } from '@pdg/core';
 import { captchaSitekey } from '@pdg/dev-tools-captcha-sitekey';
-import { fixtures as captchaSitekeyFixtures } from '@pdg/dev-tools-captcha-sitekey/fixtures';
 import { centralbank } from '@pdg/finance-centralbank';
-import { fixtures as centralbankFixtures } from '@pdg/finance-centralbank/fixtures';
 import { coinaggregator } from '@pdg/finance-coinaggregator';
-import { fixtures as coinaggregatorFixtures } from '@pdg/finance-coinaggregator/fixtures';
 import { cryptoPrice } from '@pdg/finance-crypto-price';
-import { fixtures as cryptoPriceFixtures } from '@pdg/finance-crypto-price/fixtures';
 import { derivexchange } from '@pdg/finance-derivexchange';
-import { fixtures as derivexchangeFixtures } from '@pdg/finance-derivexchange/fixtures';
 import { idrexchange } from '@pdg/finance-idrexchange';
-import { fixtures as idrexchangeFixtures } from '@pdg/finance-idrexchange/fixtures';
 import { marketdata } from '@pdg/finance-marketdata';
-import { fixtures as marketdataFixtures } from '@pdg/finance-marketdata/fixtures';
 import { globalhealth } from '@pdg/health-globalhealth';
-import { fixtures as globalhealthFixtures } from '@pdg/health-globalhealth/fixtures';
 import { publichealth } from '@pdg/health-publichealth';
-import { fixtures as publichealthFixtures } from '@pdg/health-publichealth/fixtures';
 import { jobboard } from '@pdg/jobs-jobboard';
-import { fixtures as jobboardFixtures } from '@pdg/jobs-jobboard/fixtures';
 import { shopmart } from '@pdg/marketplace-shopmart';
-import { fixtures as shopmartFixtures } from '@pdg/marketplace-shopmart/fixtures';
 import { filmdb } from '@pdg/movie-filmdb';
-import { fixtures as filmdbFixtures } from '@pdg/movie-filmdb/fixtures';
 import { catalogstore } from '@pdg/music-catalogstore';
-import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
 import { metadb } from '@pdg/music-metadb';
-import { fixtures as metadbFixtures } from '@pdg/music-metadb/fixtures';
 import { scholarindex } from '@pdg/research-scholarindex';
-import { fixtures as scholarindexFixtures } from '@pdg/research-scholarindex/fixtures';
 import { scholarsearch } from '@pdg/research-scholarsearch';
-import { fixtures as scholarsearchFixtures } from '@pdg/research-scholarsearch/fixtures';
 import { websearch } from '@pdg/search-tools-websearch';
-import { fixtures as websearchFixtures } from '@pdg/search-tools-websearch/fixtures';
 import { forum } from '@pdg/social-media-forum';
-import { fixtures as forumFixtures } from '@pdg/social-media-forum/fixtures';
 
 /** Every provider package of the workspace: the CLI and its mock gateway serve them all. */
 export const providers: readonly AnyProvider[] = [
@@ -70,27 +49,35 @@ export const providers: readonly AnyProvider[] = [
   forum,
 ];
 
-/** Their fixtures, which the embedded mock gateway serves. */
-export const fixtures: readonly Fixture[] = [
-  ...lockedlinkFixtures,
-  ...pastesiteFixtures,
-  ...shortlinkFixtures,
-  ...captchaSitekeyFixtures,
-  ...centralbankFixtures,
-  ...coinaggregatorFixtures,
-  ...cryptoPriceFixtures,
-  ...derivexchangeFixtures,
-  ...idrexchangeFixtures,
-  ...marketdataFixtures,
-  ...globalhealthFixtures,
-  ...publichealthFixtures,
-  ...jobboardFixtures,
-  ...shopmartFixtures,
-  ...filmdbFixtures,
-  ...catalogstoreFixtures,
-  ...metadbFixtures,
-  ...scholarindexFixtures,
-  ...scholarsearchFixtures,
-  ...websearchFixtures,
-  ...forumFixtures,
-];
+let loaded: Promise<readonly Fixture[]> | undefined;
+
+/**
+ * Their fixtures, which the embedded mock gateway serves and `describe` takes its examples from. Read
+ * from disk on first use, never at start-up: `pdg providers` and a call to a real gateway do not pay for them.
+ */
+export function allFixtures(): Promise<readonly Fixture[]> {
+  loaded ??= Promise.all([
+    import('@pdg/bypass-tools-lockedlink/fixtures'),
+    import('@pdg/bypass-tools-pastesite/fixtures'),
+    import('@pdg/bypass-tools-shortlink/fixtures'),
+    import('@pdg/dev-tools-captcha-sitekey/fixtures'),
+    import('@pdg/finance-centralbank/fixtures'),
+    import('@pdg/finance-coinaggregator/fixtures'),
+    import('@pdg/finance-crypto-price/fixtures'),
+    import('@pdg/finance-derivexchange/fixtures'),
+    import('@pdg/finance-idrexchange/fixtures'),
+    import('@pdg/finance-marketdata/fixtures'),
+    import('@pdg/health-globalhealth/fixtures'),
+    import('@pdg/health-publichealth/fixtures'),
+    import('@pdg/jobs-jobboard/fixtures'),
+    import('@pdg/marketplace-shopmart/fixtures'),
+    import('@pdg/movie-filmdb/fixtures'),
+    import('@pdg/music-catalogstore/fixtures'),
+    import('@pdg/music-metadb/fixtures'),
+    import('@pdg/research-scholarindex/fixtures'),
+    import('@pdg/research-scholarsearch/fixtures'),
+    import('@pdg/search-tools-websearch/fixtures'),
+    import('@pdg/social-media-forum/fixtures'),
+  ]).then((modules) => modules.flatMap((module) => module.fixtures));
+  return loaded;
+}

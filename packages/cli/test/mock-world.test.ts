@@ -11,7 +11,10 @@ import { startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/args.js';
 import { exampleParams, formatEndpoint } from '../src/describe.js';
-import { fixtures, providers } from '../src/providers.js';
+import { allFixtures, providers } from '../src/providers.js';
+
+const fixtures = await allFixtures();
+
 import { paramFlags } from '../src/run-params.js';
 import { cleanEnv, cli, runCli } from './run-cli.js';
 
