@@ -72,7 +72,11 @@ export {
   orderedParams,
   type PageParams,
   type ParamDoc,
+  type ParamSchema,
   pageParams,
+  type RecordInput,
+  type RecordOutput,
+  type RecordSchema,
   record,
   stringParam,
 } from './schema.js';

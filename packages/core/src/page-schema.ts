@@ -7,23 +7,26 @@ import * as v from 'valibot';
 import type { AnySchema } from './contract.js';
 import { described, type OptionalField, optionalField } from './schema.js';
 
-/** The fields every page-numbered response carries (document 1, section 2.1, "Page object"). */
-export interface PageFields {
+/**
+ * The fields every page-numbered response carries (document 1, section 2.1, "Page object"). A type, not
+ * an interface, so it meets valibot's `ObjectEntries` (an index signature) in emitted declarations too.
+ */
+export type PageFields = {
   /** Page number, 1-based. */
   readonly page: v.NumberSchema<undefined>;
   /** Whether another page follows. */
   readonly hasMore: v.BooleanSchema<undefined>;
   /** The next page number; absent on the last page. */
   readonly nextPage: OptionalField<v.NumberSchema<undefined>>;
-}
+};
 
 /** The fields every cursor-paged response carries. */
-export interface CursorPageFields {
+export type CursorPageFields = {
   /** Whether another page follows. */
   readonly hasMore: v.BooleanSchema<undefined>;
   /** Send back as `cursor` for the next page; absent on the last page. */
   readonly nextCursor: OptionalField<v.StringSchema<undefined>>;
-}
+};
 
 /** No extra fields. */
 type NoEntries = Record<never, never>;

@@ -37,6 +37,13 @@ export function descriptionOf(schema: unknown): string | undefined {
   return node?.pipe?.find((action) => action.type === 'description' && action.description)?.description;
 }
 
+/**
+ * The type the param builders give their schemas: what a param takes and gives, and nothing of its pipe.
+ * The pipe is there at run time (and `describeParams` reads it); typed, it would make the compiler infer
+ * each param through valibot's pipe types again for every endpoint a program calls.
+ */
+export interface ParamSchema<TValue> extends v.BaseSchema<TValue, TValue, v.BaseIssue<unknown>> {}
+
 /** Stands in when a string param has no pattern, so every string param's pipe has the same shape. */
 export const anyText = /^/;
 
@@ -49,7 +56,7 @@ function args<T extends object>(first: string | T | undefined, second: T | undef
 }
 
 /** A string param; `pattern` refuses values of the wrong form, and `patternMessage` says what the form is. */
-export function stringParam(descriptionOrExtra?: string | StringExtra, maybeExtra?: StringExtra) {
+export function stringParam(descriptionOrExtra?: string | StringExtra, maybeExtra?: StringExtra): ParamSchema<string> {
   const [description, extra] = args(descriptionOrExtra, maybeExtra);
   return v.pipe(
     v.string(),
@@ -61,7 +68,7 @@ export function stringParam(descriptionOrExtra?: string | StringExtra, maybeExtr
 }
 
 /** A whole-number param with optional bounds (an absent bound is infinite and never shown). */
-export function integerParam(descriptionOrBounds?: string | Bounds, maybeBounds?: Bounds) {
+export function integerParam(descriptionOrBounds?: string | Bounds, maybeBounds?: Bounds): ParamSchema<number> {
   const [description, bounds] = args(descriptionOrBounds, maybeBounds);
   return v.pipe(
     v.number(),
@@ -74,7 +81,7 @@ export function integerParam(descriptionOrBounds?: string | Bounds, maybeBounds?
 }
 
 /** A number param (fractions allowed) with optional bounds. */
-export function numberParam(descriptionOrBounds?: string | Bounds, maybeBounds?: Bounds) {
+export function numberParam(descriptionOrBounds?: string | Bounds, maybeBounds?: Bounds): ParamSchema<number> {
   const [description, bounds] = args(descriptionOrBounds, maybeBounds);
   return v.pipe(
     v.number(),
@@ -91,7 +98,7 @@ export function enumParam<const T extends readonly [string, ...string[]]>(
   values: T,
   descriptionOrExtra?: string | ParamDoc,
   maybeExtra?: ParamDoc,
-) {
+): ParamSchema<T[number]> {
   const [description, extra] = args(descriptionOrExtra, maybeExtra);
   return v.pipe(
     v.picklist(values, `must be one of ${values.map((value) => `"${value}"`).join(', ')}`),
@@ -117,7 +124,7 @@ export function openEnumParam<const T extends readonly [string, ...string[]]>(
     v.metadata({ ...docMeta(extra), openEnum: values }),
   );
   // The named values plus `string & {}` keeps editor completion for them while allowing any string.
-  return schema as unknown as v.GenericSchema<T[number] | (string & {}), T[number] | (string & {})>;
+  return schema as unknown as ParamSchema<T[number] | (string & {})>;
 }
 
 /** Options of `listParam`. */
@@ -185,11 +192,11 @@ export function listParam<const T extends readonly [string, ...string[]], const 
     }),
   );
   type Input = ListInput<T[number], TOpen extends true ? true : false>;
-  return schema as unknown as v.GenericSchema<Input, Input>;
+  return schema as unknown as ParamSchema<Input>;
 }
 
 /** A `true`/`false` param. Booleans are sent as `true`/`false`. */
-export function booleanParam(descriptionOrExtra?: string | ParamDoc, maybeExtra?: ParamDoc) {
+export function booleanParam(descriptionOrExtra?: string | ParamDoc, maybeExtra?: ParamDoc): ParamSchema<boolean> {
   const [description, extra] = args(descriptionOrExtra, maybeExtra);
   return v.pipe(v.boolean(), v.description(description), v.metadata(docMeta(extra)));
 }
@@ -261,14 +268,19 @@ export function cursorParams(
  * without a value are null or omitted"). Both are accepted, and both come out as `undefined`, so a
  * caller checks one kind of absence. With `validate: 'off'` the body is returned as sent, nulls included.
  */
-export interface OptionalField<TWrapped extends AnySchema> extends v.NullishSchema<TWrapped, undefined> {
-  readonly '~types'?:
-    | {
-        readonly input: v.InferInput<TWrapped> | null | undefined;
-        readonly output: v.InferOutput<TWrapped> | undefined;
-        readonly issue: v.InferIssue<TWrapped>;
-      }
-    | undefined;
+export interface OptionalField<TWrapped extends AnySchema>
+  extends v.BaseSchema<
+    v.InferInput<TWrapped> | null | undefined,
+    v.InferOutput<TWrapped> | undefined,
+    v.InferIssue<TWrapped>
+  > {
+  // valibot's own nullish schema, stated over flat input and output types: its inherited members would
+  // infer the wrapped schema again through valibot's deeper types, once per level of nested records.
+  readonly type: 'nullish';
+  readonly reference: typeof v.nullish;
+  readonly expects: `(${TWrapped['expects']} | null | undefined)`;
+  readonly wrapped: TWrapped;
+  readonly default: undefined;
 }
 
 /** Marks one response field optional (null or absent in, `undefined` out). */
@@ -303,9 +315,38 @@ export function fields<const TEntries extends v.ObjectEntries>(entries: TEntries
   return out as Fields<TEntries>;
 }
 
+/** What a record reads as: every field optional (`undefined` when null or absent), other keys `unknown`. */
+export type RecordOutput<TEntries extends v.ObjectEntries> = {
+  [K in keyof TEntries]?: v.InferOutput<TEntries[K]>;
+} & { [key: string]: unknown };
+
+/** What a record accepts: every field may be null or absent, other keys pass through. */
+export type RecordInput<TEntries extends v.ObjectEntries> = {
+  [K in keyof TEntries]?: v.InferInput<TEntries[K]> | null;
+} & { [key: string]: unknown };
+
+/**
+ * The schema `record()` returns: valibot's loose object of optional fields, with its input and output
+ * types stated in one mapped type each. valibot's own inference takes several nested steps per object,
+ * and records nest (a recording's releases' media's tracks): stated flat, a deeply nested response stays
+ * well inside the compiler's instantiation depth, even read from a package's emitted declarations.
+ */
+export interface RecordSchema<TEntries extends v.ObjectEntries>
+  extends v.BaseSchema<
+    RecordInput<TEntries>,
+    RecordOutput<TEntries>,
+    v.LooseObjectIssue | v.InferIssue<Fields<TEntries>[keyof TEntries]>
+  > {
+  readonly type: 'loose_object';
+  readonly reference: typeof v.looseObject;
+  readonly expects: 'Object';
+  readonly entries: Fields<TEntries>;
+  readonly message: undefined;
+}
+
 /** A response record: every field optional (null or absent in, `undefined` out), unknown fields passed through. */
-export function record<const TEntries extends v.ObjectEntries>(entries: TEntries) {
-  return v.looseObject(fields(entries));
+export function record<const TEntries extends v.ObjectEntries>(entries: TEntries): RecordSchema<TEntries> {
+  return v.looseObject(fields(entries)) as RecordSchema<TEntries>;
 }
 
 /** Numbers by value, anything else as text in code-point order (the same on every machine, unlike a locale's). */
