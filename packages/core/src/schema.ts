@@ -346,8 +346,62 @@ export interface RecordSchema<TEntries extends v.ObjectEntries>
 
 /** A response record: every field optional (null or absent in, `undefined` out), unknown fields passed through. */
 export function record<const TEntries extends v.ObjectEntries>(entries: TEntries): RecordSchema<TEntries> {
-  return v.looseObject(fields(entries)) as RecordSchema<TEntries>;
+  const base = v.looseObject(fields(entries));
+  // Per field: its name, the `typeof` that settles it when it is a bare string, number or boolean schema
+  // (most fields of a page), and its schema for everything else.
+  const plan = Object.keys(entries).map((key) => {
+    const raw = entries[key] as AnySchema & { pipe?: unknown; fallback?: unknown };
+    const plain = raw.pipe === undefined && raw.fallback === undefined;
+    const leaf = plain && ['string', 'number', 'boolean'].includes(raw.type) ? raw.type : undefined;
+    return [key, leaf, base.entries[key] as AnySchema] as const;
+  });
+  type Dataset = { typed: boolean; value: unknown; issues?: unknown };
+  const run = (dataset: Dataset, config: v.Config<v.BaseIssue<unknown>>) => base['~run'](dataset as never, config);
+  const schema = {
+    ...base,
+    /**
+     * valibot's loose object, without a dataset per plain field: the same output (null read as undefined,
+     * an absent field left out, unknown fields kept after the known ones). At the first value that does
+     * not pass, the record is run again through valibot's own loose object, so issues are exactly its.
+     */
+    '~run'(dataset: Dataset, config: v.Config<v.BaseIssue<unknown>>) {
+      const input = dataset.value as Record<string, unknown>;
+      if (!input || typeof input !== 'object') return run(dataset, config);
+      const out: Record<string, unknown> = {};
+      for (const [key, leaf, field] of plan) {
+        if (!(key in input)) continue;
+        const value = input[key];
+        if (value === null || value === undefined) {
+          out[key] = undefined;
+        } else if (leaf !== undefined) {
+          // `value === value` refuses NaN, as valibot's number() does.
+          if (typeof value !== leaf || value !== value) return run(dataset, config);
+          out[key] = value;
+        } else {
+          const inner = field['~run']({ value }, config) as Dataset;
+          if (inner.issues !== undefined || !inner.typed) return run(dataset, config);
+          out[key] = inner.value;
+        }
+      }
+      for (const key in input) {
+        if (Object.hasOwn(input, key) && !Object.hasOwn(base.entries, key) && !unsafeKeys.includes(key)) {
+          out[key] = input[key];
+        }
+      }
+      dataset.typed = true;
+      dataset.value = out;
+      return dataset;
+    },
+  };
+  schema['~standard'] = {
+    ...base['~standard'],
+    validate: (value: unknown) => schema['~run']({ typed: false, value }, v.getGlobalConfig()) as never,
+  };
+  return schema as unknown as RecordSchema<TEntries>;
 }
+
+/** Keys valibot never copies from an input object (prototype pollution). */
+const unsafeKeys: readonly string[] = ['__proto__', 'prototype', 'constructor'];
 
 /** Numbers by value, anything else as text in code-point order (the same on every machine, unlike a locale's). */
 function naturalOrder(a: unknown, b: unknown): number {
