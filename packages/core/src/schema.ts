@@ -374,8 +374,8 @@ export function record<const TEntries extends v.ObjectEntries>(entries: TEntries
         if (value === null || value === undefined) {
           out[key] = undefined;
         } else if (leaf !== undefined) {
-          // `value === value` refuses NaN, as valibot's number() does.
-          if (typeof value !== leaf || value !== value) return run(dataset, config);
+          // NaN is refused, as valibot's number() refuses it.
+          if (typeof value !== leaf || Number.isNaN(value)) return run(dataset, config);
           out[key] = value;
         } else {
           const inner = field['~run']({ value }, config) as Dataset;
