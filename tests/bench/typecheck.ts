@@ -3,7 +3,8 @@
  * on every endpoint (params from each endpoint's first fixture), against a one-provider consumer
  * (jobs:jobboard, every endpoint) and a consumer of every provider that makes no call, in the same run: `tsc --extendedDiagnostics` instantiations, check time
  * and memory, plus the time the language service takes to list endpoint names for completion.
- * Prints one JSON line.
+ * Prints one JSON line. With `--declarations`, type-checks the all-provider consumer with
+ * `skipLibCheck: false` instead, and fails naming each error.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,14 +72,14 @@ interface Figures {
   readonly memoryKb: number;
 }
 
-function check(name: string, packages: readonly Pkg[], withCalls = true): Figures {
+function check(name: string, packages: readonly Pkg[], withCalls = true, skipLibCheck = true): Figures {
   const { text, calls: count } = consumer(packages, withCalls);
   writeFileSync(join(work, `${name}.ts`), text);
   writeFileSync(
     join(work, `tsconfig.${name}.json`),
     JSON.stringify({
       extends: '../../../tsconfig.base.json',
-      compilerOptions: { noEmit: true, declaration: false, types: [] },
+      compilerOptions: { noEmit: true, declaration: false, types: [], skipLibCheck },
       files: [`${name}.ts`],
     }),
   );
@@ -147,12 +148,20 @@ function completionMs(name: string): { ms: number; entries: number } {
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const packages: Pkg[] = providerPackages();
-const one = check(
-  'one-provider',
-  packages.filter((pkg) => pkg.id === 'jobs:jobboard'),
-);
-const all = check('all-providers', packages);
-const noCalls = check('no-calls', packages, false);
-const completion = completionMs('all-providers');
-if (!process.env.KEEP) rmSync(work, { recursive: true, force: true });
-console.log(JSON.stringify({ one, all, noCalls, completion }));
+if (process.argv.includes('--declarations')) {
+  // The check `tests/repo` runs: every provider's emitted declarations, and core's, type-check in a
+  // consumer that checks libraries too (skipLibCheck: false), calling every endpoint.
+  const figures = check('declarations', packages, true, false);
+  rmSync(work, { recursive: true, force: true });
+  console.log(JSON.stringify(figures));
+} else {
+  const one = check(
+    'one-provider',
+    packages.filter((pkg) => pkg.id === 'jobs:jobboard'),
+  );
+  const all = check('all-providers', packages);
+  const noCalls = check('no-calls', packages, false);
+  const completion = completionMs('all-providers');
+  if (!process.env.KEEP) rmSync(work, { recursive: true, force: true });
+  console.log(JSON.stringify({ one, all, noCalls, completion }));
+}

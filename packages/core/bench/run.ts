@@ -19,7 +19,15 @@ import {
   stringParam,
 } from '../dist/index.js';
 
-async function bundledSize(entry: string): Promise<{ minified: number; gzipped: number }> {
+interface Bundle {
+  readonly minified: number;
+  readonly gzipped: number;
+  /** Minified bytes by input file, from esbuild's metafile. */
+  readonly inputs: Readonly<Record<string, number>>;
+}
+
+/** The entry bundled as an app would ship it: esbuild, minified, then gzip -9. */
+async function bundle(entry: string, core: string): Promise<Bundle> {
   const result = await build({
     entryPoints: [new URL(entry, import.meta.url).pathname],
     bundle: true,
@@ -27,21 +35,57 @@ async function bundledSize(entry: string): Promise<{ minified: number; gzipped: 
     format: 'esm',
     platform: 'neutral',
     write: false,
-    alias: { '@pdg/core': new URL('../dist/index.js', import.meta.url).pathname },
+    metafile: true,
+    alias: { '@pdg/core': new URL(core, import.meta.url).pathname },
   });
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength };
+  const output = Object.values(result.metafile.outputs)[0];
+  const inputs = Object.fromEntries(
+    Object.entries(output?.inputs ?? {}).map(([path, { bytesInOutput }]) => [path, bytesInOutput]),
+  );
+  return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength, inputs };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
 
-const pdgSize = await bundledSize('./one-call-client.js');
-const baseSize = await bundledSize('./baseline-client.js');
+/** `node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/x.js` → `ky`; a core source stays `src/x.ts`. */
+const packageOf = (path: string) =>
+  /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? '@pdg/core';
+
+function composition(inputs: Readonly<Record<string, number>>): {
+  byPackage: [string, number][];
+  bySource: [string, number][];
+} {
+  const byPackage = new Map<string, number>();
+  const bySource: [string, number][] = [];
+  for (const [path, bytes] of Object.entries(inputs)) {
+    if (bytes === 0) continue;
+    const name = path.startsWith('bench/') ? 'the app (one-call-client.js)' : packageOf(path);
+    byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);
+    if (name === '@pdg/core') bySource.push([path.replace(/^.*?src\//, 'src/'), bytes]);
+  }
+  const order = (a: [string, number], b: [string, number]) => b[1] - a[1];
+  return { byPackage: [...byPackage].sort(order), bySource: bySource.sort(order) };
+}
+
+const pdgSize = await bundle('./one-call-client.js', '../dist/index.js');
+const baseSize = await bundle('./baseline-client.js', '../dist/index.js');
 console.log('size (esbuild --bundle --minify, gzip -9)');
 console.log(`  one-call pdg client:        ${kb(pdgSize.minified)} min, ${kb(pdgSize.gzipped)} gzip`);
 console.log(`  hand-written ky + valibot:  ${kb(baseSize.minified)} min, ${kb(baseSize.gzipped)} gzip`);
-console.log(`  ratio (gzip):               ${(pdgSize.gzipped / baseSize.gzipped).toFixed(2)}x`);
+console.log(`  ratio (gzip):               ${(pdgSize.gzipped / baseSize.gzipped).toFixed(2)}x (target <= 1.25x)`);
 console.log(`  pdg's own share (gzip):     ${kb(pdgSize.gzipped - baseSize.gzipped)}`);
+// By file, from the sources (the dist is one chunk): the same code esbuild builds the dist from.
+const fromSource = await bundle('./one-call-client.js', '../src/index.ts');
+const { byPackage, bySource } = composition(fromSource.inputs);
+const valibotBase = composition(baseSize.inputs).byPackage.find(([name]) => name === 'valibot')?.[1] ?? 0;
+console.log('  composition of the one-call client, minified bytes by package:');
+for (const [name, bytes] of byPackage) {
+  const note = name === 'valibot' ? ` (the hand-written call: ${kb(valibotBase)})` : '';
+  console.log(`    ${name.padEnd(34)} ${kb(bytes).padStart(9)}${note}`);
+}
+console.log('  @pdg/core by source file:');
+for (const [path, bytes] of bySource) console.log(`    ${path.padEnd(34)} ${kb(bytes).padStart(9)}`);
 
 const body = JSON.stringify({
   items: Array.from({ length: 20 }, (_, index) => ({ id: `b${index}`, title: `Book ${index}`, year: 2000 + index })),

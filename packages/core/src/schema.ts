@@ -348,12 +348,12 @@ export interface RecordSchema<TEntries extends v.ObjectEntries>
 export function record<const TEntries extends v.ObjectEntries>(entries: TEntries): RecordSchema<TEntries> {
   const base = v.looseObject(fields(entries));
   // Per field: its name, the `typeof` that settles it when it is a bare string, number or boolean schema
-  // (most fields of a page), and its schema for everything else.
+  // (most fields of a page), and its own schema (null and absence are settled before it runs).
   const plan = Object.keys(entries).map((key) => {
     const raw = entries[key] as AnySchema & { pipe?: unknown; fallback?: unknown };
     const plain = raw.pipe === undefined && raw.fallback === undefined;
     const leaf = plain && ['string', 'number', 'boolean'].includes(raw.type) ? raw.type : undefined;
-    return [key, leaf, base.entries[key] as AnySchema] as const;
+    return [key, leaf, raw] as const;
   });
   type Dataset = { typed: boolean; value: unknown; issues?: unknown };
   const run = (dataset: Dataset, config: v.Config<v.BaseIssue<unknown>>) => base['~run'](dataset as never, config);
@@ -369,10 +369,9 @@ export function record<const TEntries extends v.ObjectEntries>(entries: TEntries
       if (!input || typeof input !== 'object') return run(dataset, config);
       const out: Record<string, unknown> = {};
       for (const [key, leaf, field] of plan) {
-        if (!(key in input)) continue;
         const value = input[key];
         if (value === null || value === undefined) {
-          out[key] = undefined;
+          if (value === null || key in input) out[key] = undefined;
         } else if (leaf !== undefined) {
           // NaN is refused, as valibot's number() refuses it.
           if (typeof value !== leaf || Number.isNaN(value)) return run(dataset, config);

@@ -1,0 +1,91 @@
+/**
+ * `pnpm bench` across packages. Every figure is given as a ratio to a baseline measured in the same run;
+ * each measurement runs in a process of its own (see the files named below), so one cannot warm or
+ * burden another. Targets are those of the size-and-speed work; a figure past its target is marked.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const measure = <T>(args: readonly string[]): T =>
+  JSON.parse(execFileSync(process.execPath, args, { cwd: here, encoding: 'utf8' }).trim().split('\n').at(-1) as string);
+
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ratio = (value: number, target?: number) =>
+  `${value.toFixed(2)}x${target === undefined ? '' : value <= target ? ` (target <= ${target}x)` : ` (OVER the target of ${target}x)`}`;
+
+console.log('memory: live heap after full collections (memory.ts, node --expose-gc)');
+const pdgCalls = measure<{ before: number; after: number }>(['--expose-gc', 'memory.ts', 'calls', 'pdg']);
+const kyCalls = measure<{ before: number; after: number }>(['--expose-gc', 'memory.ts', 'calls', 'ky']);
+console.log(`  2 s after 20,000 calls on a stub fetch: pdg ${mb(pdgCalls.after)}, ky alone ${mb(kyCalls.after)}`);
+console.log(`  ratio:                                   ${ratio(pdgCalls.after / kyCalls.after, 1.2)}`);
+const walk = measure<{ before: number; after: number; items: number; peak: number }>([
+  '--expose-gc',
+  'memory.ts',
+  'walk',
+]);
+const growth = walk.after / walk.before - 1;
+console.log(
+  `  items() over ${walk.items.toLocaleString('en')} items (1 KB each): ${mb(walk.before)} before, ${mb(walk.after)} after (${(growth * 100).toFixed(1)}%, target within 10%${Math.abs(growth) <= 0.1 ? '' : ': OVER'}); at most ${mb(walk.peak)} during the walk`,
+);
+
+console.log('\nvalidation of a 1 MB jobs:jobboard page with its response schema (validation.ts)');
+const validation = measure<{ megabytes: number; items: number; parse: number; validate: number }>(['validation.ts']);
+console.log(`  JSON.parse of the body:   ${ms(validation.parse)} a page`);
+console.log(`  validation of the parsed: ${ms(validation.validate)} a page (${validation.items} jobs)`);
+console.log(`  ratio:                    ${ratio(validation.validate / validation.parse, 1.3)}`);
+
+console.log('\nmock gateway, in a process of its own (mock.ts)');
+const rps = measure<{ bare: number; mock: number }>(['mock.ts', 'rps']);
+console.log(
+  `  requests/s at concurrency 16: mock ${Math.round(rps.mock)}, bare node:http with the same body ${Math.round(rps.bare)}`,
+);
+console.log(`  ratio:                        ${ratio(rps.mock / rps.bare)}`);
+const walks = measure<Record<string, number>>(['mock.ts', 'walk']);
+console.log(
+  `  items() walk, items/s: ${Math.round(walks['12000'] as number)} over a 12,000-item listing, ${Math.round(walks['50000'] as number)} over 50,000`,
+);
+console.log(
+  `  ratio (50,000 to 12,000):     ${ratio((walks['50000'] as number) / (walks['12000'] as number))} (1.00x: a page costs the same)`,
+);
+
+console.log('\nCLI cold start with all 21 providers, median of 15 (cli-start.ts)');
+const start = measure<{ node: number; kyValibot: number; providers: number; runMock: number }>(['cli-start.ts']);
+console.log(`  node -e 0:                     ${ms(start.node)}`);
+console.log(`  node importing ky and valibot: ${ms(start.kyValibot)}`);
+console.log(
+  `  pdg providers:                 ${ms(start.providers)}: ${ratio(start.providers / start.kyValibot, 2)} ky + valibot, ${ratio(start.providers / start.node)} node -e 0`,
+);
+console.log(
+  `  pdg run ... --mock:            ${ms(start.runMock)}: ${ratio(start.runMock / start.kyValibot)} ky + valibot (fixtures and the mock gateway load here)`,
+);
+
+console.log('\ntype-check, tsc --extendedDiagnostics (typecheck.ts)');
+interface Figures {
+  providers: number;
+  calls: number;
+  instantiations: number;
+  checkSeconds: number;
+  memoryKb: number;
+}
+const types = measure<{ one: Figures; all: Figures; noCalls: Figures; completion: { ms: number; entries: number } }>([
+  'typecheck.ts',
+]);
+for (const [label, figures] of [
+  ['one provider, every endpoint called', types.one],
+  ['all providers, every endpoint called', types.all],
+  ['all providers, no call', types.noCalls],
+] as const) {
+  console.log(
+    `  ${label.padEnd(38)} ${String(figures.calls).padStart(3)} calls ${figures.instantiations.toLocaleString('en').padStart(8)} instantiations, check ${figures.checkSeconds.toFixed(2)} s, ${Math.round(figures.memoryKb / 1024)} MB`,
+  );
+}
+const perCall = (types.all.instantiations - types.noCalls.instantiations) / types.all.calls;
+console.log(
+  `  instantiations a call:          ${Math.round(perCall)} (target <= 1,200${perCall <= 1200 ? '' : ': OVER'})`,
+);
+console.log(
+  `  all providers, every endpoint:  ${types.all.instantiations.toLocaleString('en')} (target <= 300,000${types.all.instantiations <= 300_000 ? '' : ': OVER'}); ${ratio(types.all.instantiations / types.one.instantiations)} the one-provider consumer, check time ${ratio(types.all.checkSeconds / types.one.checkSeconds)}`,
+);
+console.log(`  completion of an endpoint name: ${ms(types.completion.ms)} (${types.completion.entries} names offered)`);
