@@ -10,7 +10,7 @@ import {
   walkEndpoint,
 } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
-import type { RunningMockGateway } from '@pdg/mock';
+import type { MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
 import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
@@ -99,14 +99,15 @@ async function helpFor(words: readonly string[]): Promise<string> {
   const provider = findProvider(providerId);
   if (endpointName === undefined) return `${text}\n\n${formatProvider(provider)}`;
   const endpoint = findEndpoint(provider, endpointName);
-  const described = formatEndpoint(
-    provider.id,
-    endpointName,
-    endpoint,
-    exampleParams(await allFixtures(), provider.id, endpointName),
-  );
+  const described = await describeEndpoint(provider, endpointName);
   if (command === 'describe') return described;
   return `Usage: pdg run ${provider.id} ${endpointName}${endpoint.pathParam ? ` --${endpoint.pathParam} <value>` : ''} [--<param> <value> ...] [options]\n\n${described}\n\n${runOptionsText}`;
+}
+
+/** `pdg describe <provider> <endpoint>`: the endpoint's params, with an example the mock gateway answers. */
+async function describeEndpoint(provider: AnyProvider, name: string): Promise<string> {
+  const endpoint = findEndpoint(provider, name);
+  return formatEndpoint(provider.id, name, endpoint, exampleParams(await allFixtures(), provider.id, name));
 }
 
 function findProvider(id: string | undefined): AnyProvider {
@@ -238,7 +239,7 @@ function clientOrUsageError<T>(create: () => T): T {
 }
 
 /** The mock gateway, loaded only by the commands that start it. */
-async function startMock(options: Parameters<typeof import('@pdg/mock').startMockGateway>[0]) {
+async function startMock(options: MockGatewayOptions): Promise<RunningMockGateway> {
   const { startMockGateway } = await import('@pdg/mock');
   return startMockGateway(options);
 }
@@ -365,14 +366,7 @@ async function main(argv: readonly string[]): Promise<number> {
       const name = args.positionals[2];
       await write(
         process.stdout,
-        name === undefined
-          ? formatProvider(provider)
-          : formatEndpoint(
-              provider.id,
-              name,
-              findEndpoint(provider, name),
-              exampleParams(await allFixtures(), provider.id, name),
-            ),
+        name === undefined ? formatProvider(provider) : await describeEndpoint(provider, name),
       );
       return 0;
     }
