@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 // @ts-expect-error: a plain .mjs script of the repository, without types.
 import { providerPackages } from '../../scripts/registry.mjs';
@@ -25,25 +25,25 @@ interface Pkg {
   readonly exportName: string;
 }
 
-/** Each endpoint of a provider package with the params of its first recorded 200 answer (`{}` when none). */
-function calls(pkg: Pkg): { endpoint: string; params: unknown }[] {
-  const fixturesDir = join(root, 'packages', 'providers', pkg.dir, 'fixtures');
-  const source = readFileSync(join(root, 'packages', 'providers', pkg.dir, 'dist', 'index.d.ts'), 'utf8');
-  const endpoints = readdirSync(fixturesDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-  return endpoints.flatMap((endpoint) => {
-    const files = readdirSync(join(fixturesDir, endpoint))
-      .filter((file) => file.endsWith('.json'))
-      .sort();
+/**
+ * Each endpoint of a provider package (from its built definition) with the params of its first recorded
+ * 200 answer, or `{}` where it has no fixture.
+ */
+async function calls(pkg: Pkg): Promise<{ endpoint: string; params: unknown }[]> {
+  const dir = join(root, 'packages', 'providers', pkg.dir);
+  const module = await import(pathToFileURL(join(dir, 'dist', 'index.js')).href);
+  return Object.keys(module[pkg.exportName].endpoints).map((endpoint) => {
+    const fixturesDir = join(dir, 'fixtures', endpoint);
+    const files = existsSync(fixturesDir) ? readdirSync(fixturesDir).filter((file) => file.endsWith('.json')) : [];
     const answered = files
-      .map((file) => JSON.parse(readFileSync(join(fixturesDir, endpoint, file), 'utf8')))
+      .sort()
+      .map((file) => JSON.parse(readFileSync(join(fixturesDir, file), 'utf8')))
       .find((fixture) => (fixture.status ?? 200) === 200);
-    return source.length > 0 ? [{ endpoint, params: answered?.params ?? {} }] : [];
+    return { endpoint, params: answered?.params ?? {} };
   });
 }
 
-function consumer(packages: readonly Pkg[], withCalls: boolean): { text: string; calls: number } {
+async function consumer(packages: readonly Pkg[], withCalls: boolean): Promise<{ text: string; calls: number }> {
   const lines = ["import { createClient } from '@pdg/core';"];
   for (const pkg of packages) {
     const entry = relative(work, join(root, 'packages', 'providers', pkg.dir, 'dist', 'index.js'));
@@ -55,7 +55,7 @@ function consumer(packages: readonly Pkg[], withCalls: boolean): { text: string;
   );
   let count = 0;
   for (const pkg of withCalls ? packages : []) {
-    for (const call of calls(pkg)) {
+    for (const call of await calls(pkg)) {
       lines.push(`  await pdg.run('${pkg.id}', '${call.endpoint}', ${JSON.stringify(call.params)});`);
       count++;
     }
@@ -72,8 +72,8 @@ interface Figures {
   readonly memoryKb: number;
 }
 
-function check(name: string, packages: readonly Pkg[], withCalls = true, skipLibCheck = true): Figures {
-  const { text, calls: count } = consumer(packages, withCalls);
+async function check(name: string, packages: readonly Pkg[], withCalls = true, skipLibCheck = true): Promise<Figures> {
+  const { text, calls: count } = await consumer(packages, withCalls);
   writeFileSync(join(work, `${name}.ts`), text);
   writeFileSync(
     join(work, `tsconfig.${name}.json`),
@@ -151,16 +151,16 @@ const packages: Pkg[] = providerPackages();
 if (process.argv.includes('--declarations')) {
   // The check `tests/repo` runs: every provider's emitted declarations, and core's, type-check in a
   // consumer that checks libraries too (skipLibCheck: false), calling every endpoint.
-  const figures = check('declarations', packages, true, false);
+  const figures = await check('declarations', packages, true, false);
   rmSync(work, { recursive: true, force: true });
   console.log(JSON.stringify(figures));
 } else {
-  const one = check(
+  const one = await check(
     'one-provider',
     packages.filter((pkg) => pkg.id === 'jobs:jobboard'),
   );
-  const all = check('all-providers', packages);
-  const noCalls = check('no-calls', packages, false);
+  const all = await check('all-providers', packages);
+  const noCalls = await check('no-calls', packages, false);
   const completion = completionMs('all-providers');
   if (!process.env.KEEP) rmSync(work, { recursive: true, force: true });
   console.log(JSON.stringify({ one, all, noCalls, completion }));
