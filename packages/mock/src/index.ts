@@ -2,4 +2,9 @@ export type { Fault, ServerFault } from './faults.js';
 export { faultHeader } from './faults.js';
 export type { RateLimit } from './rate-limit.js';
 export type { MockGatewayTimeouts } from './request.js';
-export { type MockGatewayOptions, type RunningMockGateway, startMockGateway } from './server.js';
+export {
+  type MockGatewayOptions,
+  type MockRequestInfo,
+  type RunningMockGateway,
+  startMockGateway,
+} from './server.js';

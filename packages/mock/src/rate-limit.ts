@@ -1,14 +1,25 @@
 /** A request-rate limit per API key, in fixed windows. */
 export interface RateLimit {
-  /** Requests allowed per key in one window. */
+  /** Requests allowed per key in one window: a whole number, at least 1. */
   readonly requests: number;
-  /** The window, in ms. */
+  /** The window, in ms: a whole number, at least 1. */
   readonly windowMs: number;
 }
 
 export class RateLimiter {
   readonly #windows = new Map<string, { start: number; count: number }>();
-  constructor(readonly limit: RateLimit) {}
+
+  /** Throws a RangeError for a limit that is not two whole numbers of at least 1. */
+  constructor(readonly limit: RateLimit) {
+    for (const name of ['requests', 'windowMs'] as const) {
+      const value = limit[name];
+      if (!Number.isSafeInteger(value) || value < 1) {
+        throw new RangeError(
+          `rateLimit.${name} must be a whole number of at least 1 (received ${String(value)}), such as { requests: 10, windowMs: 1_000 }.`,
+        );
+      }
+    }
+  }
 
   /** Seconds until the key may ask again, or 0 when this request is within the limit. */
   check(key: string, now = Date.now()): number {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
-import { createFixtureResponder, isRoute } from '@pdg/core/fixtures';
+import { createFixtureResponder, type FixtureAnswer, isRoute, type Route } from '@pdg/core/fixtures';
 import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { answerOnSocket, type MockGatewayTimeouts, onClientError, parseTarget, serverOptions } from './request.js';
@@ -38,6 +38,35 @@ export interface MockGatewayOptions {
    * connection stays open. Each from 10 ms to 10 min, `headersMs` at most `requestMs`; others throw a RangeError.
    */
   readonly timeouts?: MockGatewayTimeouts;
+  /**
+   * Called once for every request the gateway receives, before it is answered (before auth, the rate limit
+   * and faults), with what was asked and never the API key: `onRequest: (request) => seen.push(request)`.
+   * It sees what `requestCount` counts: not a CONNECT, nor what Node's HTTP parser refuses (both answered
+   * on the socket, with no request to tell of). It is called synchronously; if it throws, that request is
+   * answered 500 with its message.
+   */
+  readonly onRequest?: (request: MockRequestInfo) => void;
+}
+
+/** One request as `onRequest` sees it: what was asked, never the API key. */
+export interface MockRequestInfo {
+  /** The method as received, such as `GET`. */
+  readonly method: string;
+  /**
+   * The request target as received: the path and query string (`/v1/music:catalogstore/search?q=velvet`),
+   * or the absolute URL a client sent instead.
+   */
+  readonly url: string;
+  /** The provider id the path names (`music:catalogstore`), when it names an endpoint this gateway serves. */
+  readonly provider?: string;
+  /** The endpoint's name, as in `pdg.run(provider, endpoint)` (`search`), when the path names one served. */
+  readonly endpoint?: string;
+  /** Whether a non-empty `x-api-key` header was sent; the key itself is never passed on. */
+  readonly hasApiKey: boolean;
+  /** When the gateway received the request (`Date.now()`). */
+  readonly receivedAt: number;
+  /** The request's headers, names in lower case, repeated ones joined with `, `; never `x-api-key`. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 export interface RunningMockGateway {
@@ -70,11 +99,14 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     world: options.world ?? true,
   });
 
-  const answer = (request: IncomingMessage, url: URL): { answer: Answer; fault?: Fault } => {
+  const answer = (
+    request: IncomingMessage,
+    url: URL,
+    route: Route | FixtureAnswer,
+  ): { answer: Answer; fault?: Fault } => {
     if (request.method !== 'GET') {
       return { answer: { status: 405, body: errorEnvelope('Only GET is served: every gateway operation is a read.') } };
     }
-    const route = responder.route(url.pathname);
     if (!isRoute(route)) return { answer: route };
     const providerId = route.provider.id;
 
@@ -138,22 +170,37 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     };
   };
 
-  /** Whatever the client sent, an answer: a bad target or encoding is a 400, a bug of the mock's a 500. */
-  const answerSafely = (request: IncomingMessage): { answer: Answer; fault?: Fault } => {
+  /**
+   * Whatever the client sent, an answer: a bad target or encoding is a 400, a bug of the mock's a 500, and
+   * so is an `onRequest` that throws.
+   */
+  const answerSafely = (request: IncomingMessage, receivedAt: number): { answer: Answer; fault?: Fault } => {
     try {
       const target = parseTarget(request.url ?? '/');
-      if ('error' in target) return { answer: { status: 400, body: errorEnvelope(target.error) } };
-      return answer(request, target.url);
+      const routed = 'error' in target ? target : { url: target.url, route: responder.route(target.url.pathname) };
+      if (options.onRequest) {
+        const route = 'route' in routed && isRoute(routed.route) ? routed.route : undefined;
+        try {
+          options.onRequest(requestInfo(request, route, receivedAt));
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const text = `Mock gateway error: the onRequest observer threw (${message}); fix it, or catch in it.`;
+          return { answer: { status: 500, body: errorEnvelope(text) } };
+        }
+      }
+      if ('error' in routed) return { answer: { status: 400, body: errorEnvelope(routed.error) } };
+      return answer(request, routed.url, routed.route);
     } catch (error) {
       return { answer: { status: 500, body: errorEnvelope(`Mock gateway error: ${(error as Error).message}`) } };
     }
   };
 
   const server = createServer(serverOptions(options.timeouts), (request, response) => {
+    const receivedAt = Date.now();
     requestCount++;
     // A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more.
     response.on('error', () => response.destroy());
-    const result = answerSafely(request);
+    const result = answerSafely(request, receivedAt);
     const latency = (options.latencyMs ?? 0) + (result.fault?.latencyMs ?? 0);
     if (latency <= 0) return send(response, result.answer);
     const timer = setTimeout(() => {
@@ -202,6 +249,24 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+/** What `onRequest` is told of a request: its route, if any, and its headers without the API key. */
+function requestInfo(request: IncomingMessage, route: Route | undefined, receivedAt: number): MockRequestInfo {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name === 'x-api-key' || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const key = request.headers['x-api-key'];
+  return {
+    method: request.method ?? '',
+    url: request.url ?? '',
+    ...(route ? { provider: route.provider.id, endpoint: route.endpointName } : {}),
+    hasApiKey: typeof key === 'string' && key !== '',
+    receivedAt,
+    headers,
   };
 }
 

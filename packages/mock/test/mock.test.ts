@@ -206,6 +206,44 @@ describe('faults on demand', () => {
       await limited.close();
     }
   });
+
+  it('per server: the request past the limit in a window is a 429 with Retry-After; the next window opens', async () => {
+    const limited = await startMockGateway({
+      providers,
+      fixtures: notesFixtures,
+      rateLimit: { requests: 2, windowMs: 400 },
+    });
+    const call = async (key: string) => {
+      const response = await fetch(`${limited.url}/v1/test:notes/note/n1`, { headers: { 'x-api-key': key } });
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+    };
+    try {
+      expect((await call('key-1')).status).toBe(200);
+      expect((await call('key-1')).status).toBe(200);
+      const refused = await call('key-1');
+      expect(refused.status).toBe(429);
+      // Whole seconds, rounded up: a window shorter than a second says 1.
+      expect(refused.retryAfter).toBe('1');
+      expect(refused.body).toEqual({ status: 'error', message: 'Rate limit exceeded for this API key.' });
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      const next = await call('key-1');
+      expect([next.status, next.retryAfter]).toEqual([200, null]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a rate limit that is not two whole numbers of at least 1 is refused before listening', async () => {
+    for (const rateLimit of [
+      { requests: 0, windowMs: 1_000 },
+      { requests: 2.5, windowMs: 1_000 },
+      { requests: 5, windowMs: Number.NaN },
+    ]) {
+      await expect(startMockGateway({ providers, fixtures: notesFixtures, rateLimit })).rejects.toThrow(
+        /^rateLimit\.(requests|windowMs) must be a whole number of at least 1 \(received (0|2\.5|NaN)\)/,
+      );
+    }
+  });
 });
 
 describe("the SDK's retry policy against the mock's faults", () => {
