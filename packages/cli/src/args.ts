@@ -87,6 +87,38 @@ export function integerFlag(
   return value;
 }
 
+/** A request-rate limit read from `--rate-limit`: what the mock gateway takes, and how to say it. */
+export interface RateLimitFlag {
+  readonly requests: number;
+  readonly windowMs: number;
+  /** `5 requests per second`, `1 request per minute`, `10 requests per 500 ms`. */
+  readonly text: string;
+}
+
+const rateLimitForms = '5/s, 300/m or 10/500ms (requests per second, per minute, or per window of N ms)';
+
+/**
+ * `--rate-limit N/s`, `N/m` or `N/<ms>ms`: N requests per second, minute or window of that many ms, or
+ * undefined when absent. Anything else is a usage error naming the accepted forms.
+ */
+export function rateLimitFlag(args: ParsedArgs, name = 'rate-limit'): RateLimitFlag | undefined {
+  const text = args.flags.get(name);
+  if (text === undefined) return undefined;
+  if (args.bare.has(name)) throw new UsageError(`--${name} needs a value, such as ${rateLimitForms}.`);
+  const match = /^(\d+)\/(?:(s)|(m)|(\d+)ms)$/.exec(text);
+  if (!match) throw new UsageError(`--${name} must look like ${rateLimitForms} (received "${text}").`);
+  const [, count = '', second, minute, ms = ''] = match;
+  const requests = Number(count);
+  const windowMs = second ? 1_000 : minute ? 60_000 : Number(ms);
+  if (!Number.isSafeInteger(requests) || requests < 1 || !Number.isSafeInteger(windowMs) || windowMs < 1) {
+    throw new UsageError(
+      `--${name} needs at least 1 request per window of at least 1 ms, such as ${rateLimitForms} (received "${text}").`,
+    );
+  }
+  const window = second ? 'second' : minute ? 'minute' : `${windowMs} ms`;
+  return { requests, windowMs, text: `${requests} request${requests === 1 ? '' : 's'} per ${window}` };
+}
+
 /** Edit distance between two short words (insertions, deletions, substitutions, swaps of neighbours). */
 function distance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);

@@ -11,7 +11,7 @@ import {
 } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import type { MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
-import { integerFlag, type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
+import { integerFlag, type ParsedArgs, parseArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
 import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { allFixtures, providers } from './providers.js';
@@ -36,12 +36,12 @@ true/false, 1/0 or yes/no. Lists take a comma-separated value (--maturity 2,10).
 const usage = `pdg: call Public-Data Gateway endpoints from a terminal.
 
 Usage:
-  pdg providers                                  list the providers
-  pdg describe <provider> [endpoint]             endpoints, params, limits and defaults
+  pdg providers                                    list the providers
+  pdg describe <provider> [endpoint]               endpoints, params, limits and defaults
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
-  pdg mock [--port N] [--host H]                 serve the mock gateway until interrupted
-  pdg completion bash|zsh|fish                   print a shell completion script
-  pdg help <command>                             a command's usage (also: pdg <command> --help)
+  pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
+  pdg completion bash|zsh|fish                     print a shell completion script
+  pdg help <command>                               a command's usage (also: pdg <command> --help)
 
 ${runOptionsText}
 
@@ -68,11 +68,13 @@ ${runOptionsText}
 
 Exit codes: 0 ok, 1 the gateway or the network failed, 2 usage (bad param, unknown provider or endpoint).
 Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`,
-  mock: `Usage: pdg mock [--port N] [--host H]
+  mock: `Usage: pdg mock [--port N] [--host H] [--rate-limit R]
 
 Serves the mock gateway (every provider's fixtures, read as one world) until interrupted.
-  --port N     default 4010; 0 picks a free port
-  --host H     default 127.0.0.1 (this machine only)
+  --port N          default 4010; 0 picks a free port
+  --host H          default 127.0.0.1 (this machine only)
+  --rate-limit R    requests allowed per API key, as 5/s (per second), 300/m (per minute) or 10/500ms
+                    (per window of N ms); past it: 429 with Retry-After. Default: no limit
 Then: PDG_BASE_URL=http://127.0.0.1:4010 PDG_API_KEY=any pdg run <provider> <endpoint> ...`,
   completion: `Usage: pdg completion bash|zsh|fish
 
@@ -244,12 +246,33 @@ async function startMock(options: MockGatewayOptions): Promise<RunningMockGatewa
   return startMockGateway(options);
 }
 
+/** The flags of `pdg mock` (`--help` and `--version` are read before any command). */
+const mockFlags = ['port', 'host', 'rate-limit'];
+
 async function serveMock(args: ParsedArgs): Promise<number> {
+  const [, ...extra] = args.positionals;
+  if (extra.length > 0) {
+    throw new UsageError(`Unexpected "${extra.join(' ')}": pdg mock takes only --port N, --host H and --rate-limit R.`);
+  }
+  for (const name of args.flags.keys()) {
+    if (!mockFlags.includes(name)) {
+      throw new UsageError(
+        `--${name} is not an option of mock.${suggestion(name, mockFlags, '--')} Options of mock: --port N, --host H, --rate-limit R (pdg mock --help).`,
+      );
+    }
+  }
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4010;
   const host = args.flags.get('host') ?? '127.0.0.1';
+  const rateLimit = rateLimitFlag(args);
   let gateway: RunningMockGateway;
   try {
-    gateway = await startMock({ providers, fixtures: await allFixtures(), port, host });
+    gateway = await startMock({
+      providers,
+      fixtures: await allFixtures(),
+      port,
+      host,
+      ...(rateLimit ? { rateLimit: { requests: rateLimit.requests, windowMs: rateLimit.windowMs } } : {}),
+    });
   } catch (error) {
     const reason = listenFailure(error, host, port);
     if (!reason) throw error;
@@ -259,6 +282,7 @@ async function serveMock(args: ParsedArgs): Promise<number> {
   process.stderr.write(
     `pdg mock gateway: ${gateway.url} (any non-empty x-api-key)\n` +
       `  serving ${providers.map((provider) => provider.id).join(', ')}\n` +
+      (rateLimit ? `  rate limit: ${rateLimit.text} per API key; past it: 429 with Retry-After\n` : '') +
       `  try: PDG_BASE_URL=${gateway.url} PDG_API_KEY=any pdg run music:catalogstore search --q "velvet orbit" --limit 3\n` +
       '  Ctrl-C stops it.\n',
   );

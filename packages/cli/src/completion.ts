@@ -10,7 +10,7 @@ import { runOptions } from './run-params.js';
 
 export const commands = ['providers', 'describe', 'run', 'mock', 'completion', 'help'] as const;
 export const shells = ['bash', 'zsh', 'fish'] as const;
-const mockOptions = ['--port', '--host', '--help'];
+const mockOptions = ['--port', '--host', '--rate-limit', '--help'];
 
 interface Param {
   readonly name: string;

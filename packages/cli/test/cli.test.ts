@@ -159,19 +159,27 @@ describe('pdg run', () => {
   });
 });
 
+/** Starts `pdg mock` with these args; resolves with its URL and what it printed once it listens. */
+function startPdgMock(args: string[]): { child: ChildProcess; ready: Promise<{ url: string; stderr: string }> } {
+  const child = spawn(process.execPath, [cli, 'mock', ...args], { env: cleanEnv });
+  const ready = new Promise<{ url: string; stderr: string }>((resolve, reject) => {
+    let seen = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(seen);
+      if (match && seen.includes('Ctrl-C stops it.')) resolve({ url: match[0], stderr: seen });
+    });
+    child.once('exit', () => reject(new Error(`pdg mock exited early: ${seen}`)));
+  });
+  return { child, ready };
+}
+
 describe('pdg mock', () => {
   it('serves the mock gateway until interrupted', async () => {
-    const child: ChildProcess = spawn(process.execPath, [cli, 'mock', '--port', '0'], { env: cleanEnv });
+    const { child, ready } = startPdgMock(['--port', '0']);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let seen = '';
-        child.stderr?.on('data', (chunk: Buffer) => {
-          seen += chunk.toString();
-          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(seen);
-          if (match) resolve(match[0]);
-        });
-        child.once('exit', () => reject(new Error(`pdg mock exited early: ${seen}`)));
-      });
+      const { url, stderr } = await ready;
+      expect(stderr).not.toContain('rate limit');
       const response = await fetch(`${url}/v1/music:catalogstore/search?q=velvet+orbit&limit=3`, {
         headers: { 'x-api-key': 'k' },
       });
@@ -182,6 +190,69 @@ describe('pdg mock', () => {
     } finally {
       child.kill('SIGKILL');
     }
+  });
+
+  it('--rate-limit 2/s: says so on start-up, and the third quick request of a key is a 429 with Retry-After', async () => {
+    const { child, ready } = startPdgMock(['--port', '0', '--rate-limit', '2/s']);
+    try {
+      const { url, stderr } = await ready;
+      expect(stderr).toContain('  rate limit: 2 requests per second per API key; past it: 429 with Retry-After\n');
+      const answers = [];
+      for (let count = 0; count < 3; count++) {
+        const response = await fetch(`${url}/v1/music:catalogstore/search?q=velvet+orbit&limit=3`, {
+          headers: { 'x-api-key': 'made-up-key' },
+        });
+        answers.push({ status: response.status, retryAfter: response.headers.get('retry-after') });
+        await response.arrayBuffer();
+      }
+      expect(answers).toEqual([
+        { status: 200, retryAfter: null },
+        { status: 200, retryAfter: null },
+        { status: 429, retryAfter: '1' },
+      ]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it.each([
+    [
+      'abc',
+      '--rate-limit must look like 5/s, 300/m or 10/500ms (requests per second, per minute, or per window of N ms) (received "abc").',
+    ],
+    [
+      '5/h',
+      '--rate-limit must look like 5/s, 300/m or 10/500ms (requests per second, per minute, or per window of N ms) (received "5/h").',
+    ],
+    [
+      '0/s',
+      '--rate-limit needs at least 1 request per window of at least 1 ms, such as 5/s, 300/m or 10/500ms (requests per second, per minute, or per window of N ms) (received "0/s").',
+    ],
+    [
+      '10/0ms',
+      '--rate-limit needs at least 1 request per window of at least 1 ms, such as 5/s, 300/m or 10/500ms (requests per second, per minute, or per window of N ms) (received "10/0ms").',
+    ],
+  ])('--rate-limit %s exits 2 with what was wrong and the accepted forms', async (value, message) => {
+    const { code, stdout, stderr } = await pdg(['mock', '--port', '0', '--rate-limit', value]);
+    expect([code, stdout, stderr]).toEqual([2, '', `pdg: ${message}\n`]);
+  });
+
+  it('--rate-limit with no value, an unknown flag or a stray word exits 2 saying what pdg mock takes', async () => {
+    const bare = await pdg(['mock', '--rate-limit']);
+    expect([bare.code, bare.stderr]).toEqual([
+      2,
+      'pdg: --rate-limit needs a value, such as 5/s, 300/m or 10/500ms (requests per second, per minute, or per window of N ms).\n',
+    ]);
+    const typo = await pdg(['mock', '--rate-limt', '5/s']);
+    expect([typo.code, typo.stderr]).toEqual([
+      2,
+      'pdg: --rate-limt is not an option of mock. Did you mean --rate-limit? Options of mock: --port N, --host H, --rate-limit R (pdg mock --help).\n',
+    ]);
+    const stray = await pdg(['mock', '5/s']);
+    expect([stray.code, stray.stderr]).toEqual([
+      2,
+      'pdg: Unexpected "5/s": pdg mock takes only --port N, --host H and --rate-limit R.\n',
+    ]);
   });
 });
 

@@ -138,6 +138,7 @@ complete_line "pdg run jobs:jobboard bro"
 complete_line "pdg run jobs:jobboard browse --jobT"
 complete_line "pdg run jobs:jobboard browse --jobType "
 complete_line "pdg run jobs:jobboard browse --remote "
+complete_line "pdg mock --ra"
 `;
     const stdout = await new Promise<string>((resolve, reject) => {
       execFile('bash', ['-c', script], { env: cleanEnv, timeout: 30_000 }, (error, out, err) =>
@@ -152,6 +153,7 @@ complete_line "pdg run jobs:jobboard browse --remote "
       '--jobType',
       'FULL_TIME PART_TIME CONTRACT INTERNSHIP PROJECT_BASED',
       'true false',
+      '--rate-limit',
     ]);
   });
 });
