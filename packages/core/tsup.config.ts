@@ -1,7 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', describe: 'src/describe-entry.ts', fixtures: 'src/fixtures/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    describe: 'src/describe-entry.ts',
+    fixtures: 'src/fixtures/index.ts',
+    cache: 'src/cache-entry.ts',
+    'rate-limit': 'src/rate-limit-entry.ts',
+  },
   format: ['esm'],
   dts: true,
   clean: true,

@@ -14,6 +14,11 @@ export default mergeConfig(
           find: /^@pdg\/core\/describe$/,
           replacement: fileURLToPath(new URL('./src/describe-entry.ts', import.meta.url)),
         },
+        { find: /^@pdg\/core\/cache$/, replacement: fileURLToPath(new URL('./src/cache-entry.ts', import.meta.url)) },
+        {
+          find: /^@pdg\/core\/rate-limit$/,
+          replacement: fileURLToPath(new URL('./src/rate-limit-entry.ts', import.meta.url)),
+        },
         {
           find: /^@pdg\/core\/fixtures$/,
           replacement: fileURLToPath(new URL('./src/fixtures/index.ts', import.meta.url)),

@@ -1,6 +1,7 @@
 import type { AnyProvider, EndpointDefinition } from './contract.js';
 import { isPdgError, PdgError, redact, redactError, usageError } from './errors.js';
-import type { HookContext, Hooks } from './hooks.js';
+import type { CacheOutcome, HookContext, Hooks } from './hooks.js';
+import type { CacheCallOption, ClientCache, ClientRateLimit, Fetched, LayerContext } from './layers.js';
 import { startState, type WalkCheckpoint, walkItems, walkPages } from './paging.js';
 import { buildUrl } from './pipeline/build-url.js';
 import type { CallContext } from './pipeline/context.js';
@@ -40,6 +41,17 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
    * given; the key never appears. Default: on when `PDG_DEBUG` is `1`, `true` or `yes`.
    */
   readonly debug?: boolean | ((line: string) => void);
+  /**
+   * A response cache, off by default: `cache: createCache()` from `@pdg/core/cache` (in memory, bounded), or
+   * `createCache({ store: new Keyv(new KeyvRedis(url)) })` to share one across processes. Identical calls
+   * in flight share one request.
+   */
+  readonly cache?: ClientCache;
+  /**
+   * The API key's rate limit, off by default: `rateLimit: createRateLimit({ points: 10, durationSeconds: 1 })`
+   * from `@pdg/core/rate-limit` queues requests so the limit is never passed, and a 429 pauses them all.
+   */
+  readonly rateLimit?: ClientRateLimit;
 }
 
 /** What `runWithResponse` tells besides the result. None of it ever holds the API key. */
@@ -54,6 +66,10 @@ export interface ResponseMeta {
   readonly durationMs: number;
   /** The URL of the first request (the key travels in a header, never in the URL). */
   readonly url: string;
+  /** On a client with a cache: how the cache answered (a `stale` result is an expired entry served after a failure). */
+  readonly cache?: CacheOutcome;
+  /** Seconds since a cached answer (`hit`, `stale`) was stored. */
+  readonly ageSeconds?: number;
 }
 
 /** Options of one call; each overrides the client's. */
@@ -63,6 +79,8 @@ export interface CallOptions {
   readonly retry?: RetryOption;
   readonly validate?: ValidateMode;
   readonly headers?: HeadersInit;
+  /** On a client with a cache: `false` skips it, `'refresh'` asks the gateway anew, `{ ttlSeconds }` sets the time. */
+  readonly cache?: CacheCallOption;
 }
 
 export interface PagesOptions extends CallOptions {
@@ -139,6 +157,8 @@ interface Settings {
   readonly hooks: readonly Hooks[];
   readonly fetch: typeof globalThis.fetch;
   readonly headers: Headers;
+  readonly cache: ClientCache | undefined;
+  readonly rateLimit: ClientRateLimit | undefined;
 }
 
 const defaultTimeout = 30_000;
@@ -234,56 +254,74 @@ async function execute(
     for (const [name, value] of new Headers(options.headers)) headers.set(name, value);
     stage = 'send';
     const started = performance.now();
-    const outcome = await send({
-      url,
-      apiKey: settings.apiKey,
-      keyOrigin: settings.keyOrigin,
-      headers,
-      fetch: settings.fetch,
-      retry,
-      signal,
-      deadline: started + timeout,
-      context,
-      beforeRequest: async (request) => {
-        let current = request;
-        for (const hooks of settings.hooks)
-          current = (await hooks.beforeRequest?.({ ...hookContext, request: current })) ?? current;
-        return current === request ? undefined : current;
-      },
-      ...(settings.debug
-        ? { onAttempt: (attempt: AttemptRecord) => settings.debug?.(debugLine(attempt, secret)) }
-        : {}),
-      beforeRetry: async (attempt, error) => {
-        const safe = redactError(error, secret);
-        for (const hooks of settings.hooks) await hooks.beforeRetry?.({ ...hookContext, attempt, error: safe });
-      },
-    });
-    const { response } = outcome;
-    if (!outcome.ok) throw mapResponseError(context, response, asJson(outcome.data));
-    stage = 'response';
-    let body = parseBody(await bodyText(response), response.status, context, secret);
-    if (isErrorEnvelope(body)) throw mapResponseError(context, response, body);
-    const durationMs = performance.now() - started;
-    if (settings.hooks.some((hooks) => hooks.afterResponse)) {
-      // The body is handed over as is (a hook may change it in place) unless the key is in it.
-      const shownBody = JSON.stringify(body)?.includes(secret) ? redact(body, secret) : body;
-      const shown = { response: redactResponse(response, secret), body: shownBody };
-      for (const hooks of settings.hooks) {
-        const replaced = await hooks.afterResponse?.({ ...hookContext, ...shown, durationMs });
-        if (replaced !== undefined) body = replaced;
+    const layer: LayerContext = { context: hookContext, hooks: settings.hooks };
+    const request = async (requestSignal: AbortSignal): Promise<Fetched> => {
+      const outcome = await send({
+        url,
+        apiKey: settings.apiKey,
+        keyOrigin: settings.keyOrigin,
+        headers,
+        fetch: settings.fetch,
+        retry,
+        signal: requestSignal,
+        deadline: started + timeout,
+        context,
+        beforeRequest: async (request) => {
+          let current = request;
+          for (const hooks of settings.hooks)
+            current = (await hooks.beforeRequest?.({ ...hookContext, request: current })) ?? current;
+          return current === request ? undefined : current;
+        },
+        onAttempt: settings.debug && ((attempt: AttemptRecord) => settings.debug?.(debugLine(attempt, secret))),
+        rateLimit: settings.rateLimit,
+        layer,
+        beforeRetry: async (attempt, error) => {
+          const safe = redactError(error, secret);
+          for (const hooks of settings.hooks) await hooks.beforeRetry?.({ ...hookContext, attempt, error: safe });
+        },
+      });
+      const { response } = outcome;
+      if (!outcome.ok) throw mapResponseError(context, response, asJson(outcome.data));
+      stage = 'response';
+      let body = parseBody(await bodyText(response), response.status, context, secret);
+      if (isErrorEnvelope(body)) throw mapResponseError(context, response, body);
+      const durationMs = performance.now() - started;
+      if (settings.hooks.some((hooks) => hooks.afterResponse)) {
+        // The body is handed over as is (a hook may change it in place) unless the key is in it.
+        const shownBody = JSON.stringify(body)?.includes(secret) ? redact(body, secret) : body;
+        const shown = { response: redactResponse(response, secret), body: shownBody };
+        for (const hooks of settings.hooks) {
+          const replaced = await hooks.afterResponse?.({ ...hookContext, ...shown, durationMs });
+          if (replaced !== undefined) body = replaced;
+        }
       }
-    }
-    if (meta) {
-      meta.value = {
-        status: response.status,
-        headers: redact(Object.fromEntries(response.headers), secret),
-        attempts: outcome.attempts ?? 1,
-        durationMs,
-        url: redact(url.href, secret),
+      return {
+        body: unwrapEnvelope(endpoint, body, context),
+        meta: () => ({
+          status: response.status,
+          headers: redact(Object.fromEntries(response.headers), secret),
+          attempts: outcome.attempts ?? 1,
+          durationMs,
+          url: redact(url.href, secret),
+        }),
       };
+    };
+    const check = (body: unknown) =>
+      (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, body, context) : body;
+    const cacheOption = options.cache;
+    if (settings.cache && cacheOption !== false) {
+      const answer = await settings.cache.run(
+        { ...layer, definition: endpoint, url, option: cacheOption, signal },
+        request,
+        check,
+      );
+      if (meta) meta.value = answer.meta;
+      return answer.data;
     }
-    const result = unwrapEnvelope(endpoint, body, context);
-    return (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, result, context) : result;
+    if (cacheOption) throw usageError(layerMessage('cache'), { provider: providerId, endpoint: endpointName });
+    const fetched = await request(signal);
+    if (meta) meta.value = fetched.meta();
+    return check(fetched.body);
   } catch (thrown) {
     if (options.signal?.aborted) throw options.signal.reason;
     const error =
@@ -517,5 +555,26 @@ function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settin
     // Looked up per request, so a fetch patched after the client was created (a test's interceptor) is used.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headers: new Headers(options.headers),
+    cache: layerOption(options, 'cache', 'run'),
+    rateLimit: layerOption(options, 'rateLimit', 'acquire'),
   };
+}
+
+/** The layer a client was given, or a `USAGE` error when it is not one a layer factory built. */
+function layerOption<N extends 'cache' | 'rateLimit'>(
+  options: ClientOptions<readonly AnyProvider[]>,
+  name: N,
+  method: string,
+): ClientOptions<readonly AnyProvider[]>[N] {
+  const layer = options[name];
+  if (layer && typeof (layer as unknown as Record<string, unknown>)[method] !== 'function') {
+    throw usageError(layerMessage(name));
+  }
+  return layer;
+}
+
+/** What a cache or rate-limit option needs, for the errors that say it is missing or not built by its factory. */
+function layerMessage(name: 'cache' | 'rateLimit'): string {
+  const [factory, entry] = name === 'cache' ? ['Cache', name] : ['RateLimit', 'rate-limit'];
+  return `The ${name} option needs a client created with one: createClient({ ${name}: create${factory}(...) }), create${factory} from @pdg/core/${entry}.`;
 }

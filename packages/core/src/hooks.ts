@@ -29,4 +29,39 @@ export interface Hooks {
   ) => unknown;
   /** When a call fails, with the error about to be thrown. */
   onError?: (context: HookContext & { readonly error: PdgError }) => void | Promise<void>;
+  /** What the response cache did for a call (only on a client with `cache`): count hits, misses, stale answers. */
+  onCache?: (context: HookContext & CacheEvent) => void;
+  /** What the rate limit did for a request (only on a client with `rateLimit`): time queued, cool-downs, headers. */
+  onRateLimit?: (context: HookContext & RateLimitEvent) => void;
 }
+
+/**
+ * How a call was answered by a client with a cache:
+ * - `hit`: from the cache, within its time to live; nothing was sent.
+ * - `miss`: nothing usable was stored; the gateway answered and the result was stored.
+ * - `refresh`: the call asked for a fresh answer (`cache: 'refresh'`); the gateway answered and it was stored.
+ * - `stale`: the gateway failed (429, 5xx, unreachable) and an expired entry kept for that case answered.
+ * - `dedupe`: an identical call was already in flight; this one shared its request and result.
+ * - `uncached`: the endpoint has no cache time and the call gave none; the gateway answered, nothing was stored.
+ */
+export type CacheOutcome = 'hit' | 'miss' | 'refresh' | 'stale' | 'dedupe' | 'uncached';
+
+export interface CacheEvent {
+  readonly outcome: CacheOutcome;
+  /** The cache key (gateway URL, provider, endpoint, params with defaults, sorted); never holds the API key. */
+  readonly key: string;
+  /** Seconds since the answer was stored, for `hit` and `stale`. */
+  readonly ageSeconds?: number;
+  /** Why a stored entry was not used: it does not match the endpoint's schema, or the store failed. */
+  readonly reason?: 'invalid' | 'store-error';
+  /** The store's own error, when reading or writing failed (the call goes on without the cache). */
+  readonly storeError?: unknown;
+}
+
+export type RateLimitEvent =
+  /** A request waited this long for the limit (or a cool-down) before it was sent. */
+  | { readonly type: 'queued'; readonly waitedMs: number }
+  /** A 429 with `Retry-After` paused every call of the limit (every process sharing it) for this long. */
+  | { readonly type: 'cooldown'; readonly seconds: number }
+  /** The gateway sent rate-limit headers (`ratelimit-*`, `x-ratelimit-*`, `retry-after`), names in lower case. */
+  | { readonly type: 'headers'; readonly status: number; readonly headers: Readonly<Record<string, string>> };

@@ -37,7 +37,8 @@ export {
   type FixtureOf,
   type RecordedRequest,
 } from './fixtures/define.js';
-export type { HookContext, Hooks } from './hooks.js';
+export type { CacheEvent, CacheOutcome, HookContext, Hooks, RateLimitEvent } from './hooks.js';
+export type { CacheCallOption, CachePlan, ClientCache, ClientRateLimit, Fetched, LayerContext } from './layers.js';
 export {
   type CursorPageFields,
   cursorPageOf,

@@ -1,5 +1,6 @@
 import ky, { HTTPError, isHTTPError, isNetworkError } from 'ky';
 import { PdgError } from '../errors.js';
+import type { ClientRateLimit, LayerContext } from '../layers.js';
 import type { CallContext } from './context.js';
 import { mapResponseError, parseRetryAfter } from './map-error.js';
 import { backoffDelay, type RetryPolicy, retryStatusCodes } from './retry.js';
@@ -24,7 +25,11 @@ export interface SendOptions {
   /** Told before each retry, with the failure that caused it. */
   readonly beforeRetry: (attempt: number, error: PdgError) => Promise<void>;
   /** Told after each attempt (each request sent, redirects and retries included). */
-  readonly onAttempt?: (attempt: AttemptRecord) => void;
+  readonly onAttempt: ((attempt: AttemptRecord) => void) | undefined;
+  /** Waited for before each request is sent, and told of each response (a 429 starts its cool-down). */
+  readonly rateLimit: ClientRateLimit | undefined;
+  /** The call, for the rate limit's hooks. */
+  readonly layer: LayerContext;
 }
 
 /** One request sent: what `debug` prints and what response metadata counts. */
@@ -129,8 +134,13 @@ class BodyReadError extends Error {
  * Reads the whole body inside the attempt, so a connection that breaks mid-body fails the attempt
  * (and is retried like any network failure) instead of failing later, outside the retry policy.
  */
-function bufferingFetch(fetch: typeof globalThis.fetch, record: AttemptCounter): typeof globalThis.fetch {
+function bufferingFetch(
+  fetch: typeof globalThis.fetch,
+  record: AttemptCounter,
+  { rateLimit, signal, layer }: SendOptions,
+): typeof globalThis.fetch {
   return async (input, init) => {
+    await rateLimit?.acquire(signal, layer);
     const started = performance.now();
     const url = input instanceof Request ? input.url : String(input);
     let response: Response;
@@ -149,6 +159,7 @@ function bufferingFetch(fetch: typeof globalThis.fetch, record: AttemptCounter):
       throw new BodyReadError('the connection broke while the response body was being read', { cause: error });
     }
     record(url, started, { status: response.status });
+    await rateLimit?.observe(response, layer);
     const nullBody = [101, 103, 204, 205, 304].includes(response.status);
     const buffered = new Response(nullBody ? null : body, {
       status: response.status,
@@ -215,7 +226,7 @@ async function sendOnce(
   try {
     const response = await ky.get(url, {
       headers,
-      fetch: bufferingFetch(options.fetch, attempts.record),
+      fetch: bufferingFetch(options.fetch, attempts.record, options),
       signal: options.signal,
       redirect: 'manual',
       // 3xx come back to `send`, which decides where the key may go.

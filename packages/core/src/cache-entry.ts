@@ -1,0 +1,4 @@
+// `@pdg/core/cache`: the response cache, opt-in, so a client without one carries none of it.
+export { type CacheOptions, type CacheStore, cacheKey, createCache } from './cache.js';
+export type { CacheEvent, CacheOutcome } from './hooks.js';
+export type { CacheCallOption, ClientCache } from './layers.js';

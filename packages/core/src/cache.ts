@@ -1,0 +1,354 @@
+import { LRUCache } from 'lru-cache';
+import type { ResponseMeta } from './client.js';
+import { describeParams } from './describe.js';
+import { isPdgError, usageError } from './errors.js';
+import type { CacheEvent, CacheOutcome } from './hooks.js';
+import type { CachePlan, ClientCache, Fetched, LayerContext } from './layers.js';
+
+/**
+ * Where cached answers live: any Keyv instance (`new Keyv(new KeyvRedis(url))` shares them across
+ * processes), or anything with the same three methods. Values are JSON text; `ttl` is in milliseconds.
+ */
+export interface CacheStore {
+  get(key: string): unknown;
+  set(key: string, value: string, ttl?: number): unknown;
+  delete(key: string): unknown;
+}
+
+export interface CacheOptions {
+  /**
+   * Default: in memory, bounded by `maxEntries` and `maxBytes`, least recently used first out. Pass a Keyv
+   * instance (`new Keyv(new KeyvRedis('redis://127.0.0.1:6379'))`) for a cache shared by many processes:
+   * what is read from it is checked against the endpoint's schema, and a value that does not match is a miss.
+   */
+  readonly store?: CacheStore;
+  /** The in-memory store's bound on entries. Default 1 000. */
+  readonly maxEntries?: number;
+  /** The in-memory store's bound on the JSON text it holds, in bytes (UTF-16 code units). Default 50 MB. */
+  readonly maxBytes?: number;
+  /**
+   * Seconds to keep answers of endpoints whose cache time the gateway does not state. Default: such
+   * answers are not cached (unless a call gives `cache: { ttlSeconds }`).
+   */
+  readonly defaultTtlSeconds?: number;
+  /**
+   * Keep entries this many seconds past their time to live, and answer with one, marked `stale`, when the
+   * gateway answers 429 or 5xx or cannot be reached. Default 0: never served stale.
+   */
+  readonly staleIfErrorSeconds?: number;
+  /** Prefix of every key, to keep apart clients sharing a store on purpose. Default `pdg:`. */
+  readonly prefix?: string;
+}
+
+/** A stored answer, as JSON text: the unwrapped body as the gateway sent it, and what the response said. */
+interface Entry {
+  readonly v: 1;
+  readonly body: unknown;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** `Date.now()` when stored, and when it stops being fresh. */
+  readonly storedAt: number;
+  readonly expiresAt: number;
+}
+
+/** What one flight (a request shared by identical calls) ends with. */
+interface Landing {
+  readonly outcome: CacheOutcome;
+  /** The first caller's result, already checked; the others check their own copy of `body`. */
+  readonly data: unknown;
+  readonly body: unknown;
+  readonly meta: ResponseMeta;
+}
+
+interface Flight {
+  readonly promise: Promise<Landing>;
+  readonly controller: AbortController;
+  waiters: number;
+}
+
+const defaultMaxEntries = 1000;
+const defaultMaxBytes = 50 * 1024 * 1024;
+
+/**
+ * A response cache for `createClient({ cache })`: answers are kept for their endpoint's cache time (the
+ * gateway's own, section 8 of its spec), keyed by gateway URL, provider, endpoint and params (defaults
+ * applied, keys sorted), never by API key. Identical calls in flight share one request. Errors are never
+ * cached.
+ */
+export function createCache(options: CacheOptions = {}): ClientCache {
+  const maxEntries = options.maxEntries ?? defaultMaxEntries;
+  const maxBytes = options.maxBytes ?? defaultMaxBytes;
+  checkCount('maxEntries', maxEntries);
+  checkCount('maxBytes', maxBytes);
+  checkSeconds('defaultTtlSeconds', options.defaultTtlSeconds);
+  checkSeconds('staleIfErrorSeconds', options.staleIfErrorSeconds);
+  const store = options.store ?? memoryStore(maxEntries, maxBytes);
+  if (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.delete !== 'function') {
+    throw usageError(
+      'createCache({ store }) needs a Keyv instance (new Keyv(new KeyvRedis(url))) or an object with get, set and delete.',
+    );
+  }
+  const prefix = options.prefix ?? 'pdg:';
+  const staleMs = (options.staleIfErrorSeconds ?? 0) * 1000;
+  const flights = new Map<string, Flight>();
+
+  const run: ClientCache['run'] = async (plan, request, check) => {
+    const ttlSeconds = timeToLive(plan, options.defaultTtlSeconds);
+    const refresh = plan.option === 'refresh' || (typeof plan.option === 'object' && plan.option.refresh === true);
+    const key = prefix + cacheKey(plan);
+    // A refresh never joins a flight that may answer from the store; refreshes in flight share one request.
+    const flightKey = refresh ? `${key}\nrefresh` : key;
+    let flight = flights.get(flightKey);
+    const joined = flight !== undefined;
+    if (!flight) {
+      const controller = new AbortController();
+      const started = Date.now();
+      const promise = land(plan, key, ttlSeconds, refresh, started, controller.signal, request, check);
+      flight = { promise, controller, waiters: 0 };
+      flights.set(flightKey, flight);
+      const own = flight;
+      promise.then(
+        () => forget(flightKey, own),
+        () => forget(flightKey, own),
+      );
+    }
+    const landing = await wait(flight, flightKey, plan.signal);
+    const outcome: CacheOutcome = joined && landing.outcome !== 'hit' ? 'dedupe' : landing.outcome;
+    const ageSeconds = landing.meta.ageSeconds;
+    if (joined) report(plan, { outcome, key, ...(ageSeconds === undefined ? {} : { ageSeconds }) });
+    // Each caller gets its own copy: a caller changing its result changes nobody else's.
+    const data = joined ? check(structuredClone(landing.body)) : landing.data;
+    return { data, meta: { ...landing.meta, cache: outcome } };
+  };
+
+  const forget = (flightKey: string, flight: Flight) => {
+    if (flights.get(flightKey) === flight) flights.delete(flightKey);
+  };
+
+  /** Waits for a flight; the caller's abort ends its own wait, and the request once nobody waits. */
+  const wait = (flight: Flight, flightKey: string, signal: AbortSignal): Promise<Landing> => {
+    if (signal.aborted) return Promise.reject(signal.reason);
+    flight.waiters++;
+    return new Promise<Landing>((resolve, reject) => {
+      const leave = () => {
+        reject(signal.reason);
+        flight.waiters--;
+        if (flight.waiters === 0) {
+          forget(flightKey, flight);
+          flight.controller.abort(signal.reason);
+        }
+      };
+      signal.addEventListener('abort', leave, { once: true });
+      flight.promise.then(
+        (landing) => {
+          signal.removeEventListener('abort', leave);
+          resolve(landing);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', leave);
+          reject(error);
+        },
+      );
+    });
+  };
+
+  /** The flight itself: the store, then the gateway; stores what the gateway answered. */
+  const land = async (
+    plan: CachePlan,
+    key: string,
+    ttlSeconds: number | undefined,
+    refresh: boolean,
+    started: number,
+    signal: AbortSignal,
+    request: (signal: AbortSignal) => Promise<Fetched>,
+    check: (body: unknown) => unknown,
+  ): Promise<Landing> => {
+    const caching = ttlSeconds !== undefined && ttlSeconds > 0;
+    let stored: { entry: Entry; data: unknown } | undefined;
+    let readFailure: Pick<CacheEvent, 'reason' | 'storeError'> = {};
+    if (caching) {
+      try {
+        const entry = parseEntry(await store.get(key));
+        if (entry) stored = { entry, data: check(entry.body) };
+        else if (entry === null) readFailure = { reason: 'invalid' };
+      } catch (error) {
+        // A stored value that does not match the endpoint's schema is a miss, as is a store that fails.
+        readFailure = isPdgError(error) ? { reason: 'invalid' } : { reason: 'store-error', storeError: error };
+      }
+    }
+    const now = Date.now();
+    if (stored && !refresh && now < stored.entry.expiresAt) {
+      const ageSeconds = ageOf(stored.entry, now);
+      report(plan, { outcome: 'hit', key, ageSeconds });
+      return {
+        outcome: 'hit',
+        data: stored.data,
+        body: stored.entry.body,
+        meta: entryMeta(stored.entry, plan, started, ageSeconds),
+      };
+    }
+    let fetched: Fetched;
+    try {
+      fetched = await request(signal);
+    } catch (error) {
+      if (stored && staleMs > 0 && servesStale(error) && now < stored.entry.expiresAt + staleMs) {
+        const ageSeconds = ageOf(stored.entry, now);
+        report(plan, { outcome: 'stale', key, ageSeconds });
+        return {
+          outcome: 'stale',
+          data: stored.data,
+          body: stored.entry.body,
+          meta: entryMeta(stored.entry, plan, started, ageSeconds),
+        };
+      }
+      throw error;
+    }
+    const data = check(fetched.body);
+    const meta = fetched.meta();
+    const outcome: CacheOutcome = !caching ? 'uncached' : refresh ? 'refresh' : 'miss';
+    let storeError: unknown;
+    if (caching) {
+      const storedAt = Date.now();
+      const entry: Entry = {
+        v: 1,
+        body: fetched.body,
+        status: meta.status,
+        headers: meta.headers,
+        storedAt,
+        expiresAt: storedAt + ttlSeconds * 1000,
+      };
+      try {
+        await store.set(key, JSON.stringify(entry), ttlSeconds * 1000 + staleMs);
+      } catch (error) {
+        storeError = error;
+      }
+    }
+    const failure = storeError === undefined ? readFailure : { reason: 'store-error' as const, storeError };
+    report(plan, { outcome, key, ...failure });
+    return { outcome, data, body: fetched.body, meta };
+  };
+
+  return { run };
+}
+
+/** The seconds an answer is kept: the call's, else the endpoint's documented cache time, else the cache's default. */
+function timeToLive(plan: CachePlan, defaultTtlSeconds: number | undefined): number | undefined {
+  const { option } = plan;
+  if (typeof option === 'object') {
+    const ttl = option.ttlSeconds;
+    if (ttl !== undefined) {
+      if (!(Number.isFinite(ttl) && ttl >= 0)) {
+        throw usageError(`cache.ttlSeconds must be a number of seconds, 0 or more (received ${String(ttl)}).`, {
+          provider: plan.context.provider,
+          endpoint: plan.context.endpoint,
+        });
+      }
+      return ttl;
+    }
+  } else if (option !== undefined && option !== 'refresh') {
+    throw usageError(
+      `The cache option of a call must be false, 'refresh' or { ttlSeconds, refresh } (received ${JSON.stringify(option)}).`,
+      { provider: plan.context.provider, endpoint: plan.context.endpoint },
+    );
+  }
+  return plan.definition.cacheSeconds ?? defaultTtlSeconds;
+}
+
+/**
+ * The request a call stands for, whatever order its params were given in and whether or not it spelled
+ * out a default: the gateway URL and path, then each param (the documented defaults filled in), sorted.
+ * The API key is not part of it: the gateway's data is public and the same for every key.
+ */
+export function cacheKey(plan: Pick<CachePlan, 'definition' | 'url'>): string {
+  const { url, definition } = plan;
+  const params = new Map<string, string[]>();
+  for (const [name, value] of url.searchParams) params.set(name, [...(params.get(name) ?? []), value]);
+  for (const param of describeParams(definition)) {
+    if (param.default !== undefined && !param.inPath && !params.has(param.name)) {
+      params.set(param.name, [String(param.default)]);
+    }
+  }
+  const query = [...params]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([name, values]) => values.map((value) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`))
+    .join('&');
+  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** A stored value as an entry: undefined when absent, null when it is not one this cache wrote. */
+function parseEntry(value: unknown): Entry | null | undefined {
+  if (value === undefined || value === null) return undefined;
+  let entry: Partial<Entry>;
+  try {
+    entry = (typeof value === 'string' ? JSON.parse(value) : value) as Partial<Entry>;
+  } catch {
+    return null;
+  }
+  const valid =
+    typeof entry === 'object' &&
+    entry !== null &&
+    entry.v === 1 &&
+    'body' in entry &&
+    typeof entry.status === 'number' &&
+    typeof entry.headers === 'object' &&
+    entry.headers !== null &&
+    typeof entry.storedAt === 'number' &&
+    typeof entry.expiresAt === 'number';
+  return valid ? (entry as Entry) : null;
+}
+
+function entryMeta(entry: Entry, plan: CachePlan, started: number, ageSeconds: number): ResponseMeta {
+  return {
+    status: entry.status,
+    headers: { ...entry.headers },
+    attempts: 0,
+    durationMs: Date.now() - started,
+    url: plan.url.href,
+    ageSeconds,
+  };
+}
+
+function ageOf(entry: Entry, now: number): number {
+  return Math.max(0, Math.round((now - entry.storedAt) / 1000));
+}
+
+/** Failures a stale answer may stand in for: the gateway refusing for load, failing, or out of reach. */
+function servesStale(error: unknown): boolean {
+  if (!isPdgError(error)) return false;
+  return (
+    error.code === 'RATE_LIMITED' ||
+    error.code === 'NETWORK' ||
+    error.code === 'UPSTREAM' ||
+    (error.status !== undefined && error.status >= 500)
+  );
+}
+
+function report(layer: LayerContext, event: CacheEvent): void {
+  for (const hooks of layer.hooks) hooks.onCache?.({ ...layer.context, ...event });
+}
+
+/** The default store: least recently used entries leave first, bounded by count and by size. */
+function memoryStore(maxEntries: number, maxBytes: number): CacheStore {
+  const cache = new LRUCache<string, string>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    sizeCalculation: (value) => Math.max(1, value.length),
+  });
+  return {
+    get: (key) => cache.get(key),
+    set: (key, value, ttl) => cache.set(key, value, { ttl }),
+    delete: (key) => cache.delete(key),
+  };
+}
+
+function checkCount(name: string, value: number): void {
+  if (!(Number.isInteger(value) && value >= 1)) {
+    throw usageError(`createCache: ${name} must be a whole number, 1 or more (received ${String(value)}).`);
+  }
+}
+
+function checkSeconds(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
+    throw usageError(`createCache: ${name} must be a number of seconds, 0 or more (received ${String(value)}).`);
+  }
+}

@@ -1,0 +1,59 @@
+import type { ResponseMeta } from './client.js';
+import type { EndpointDefinition } from './contract.js';
+import type { HookContext, Hooks } from './hooks.js';
+
+// The contract between the client and its opt-in layers: `createCache()` from `@pdg/core/cache` and
+// `createRateLimit()` from `@pdg/core/rate-limit` build them. Only types live here, so a client that uses
+// neither carries none of their code.
+
+/** A call's per-call cache choice: `false` skips the cache, `'refresh'` asks the gateway and stores the answer. */
+export type CacheCallOption =
+  | false
+  | 'refresh'
+  | {
+      /** Seconds to keep this answer, in place of the endpoint's cache time (needed where it has none). */
+      readonly ttlSeconds?: number;
+      /** Ask the gateway even when a fresh answer is stored, and store the new one. */
+      readonly refresh?: boolean;
+    };
+
+/** Who a layer works for: the call's hook context and the client's hooks, to report to. */
+export interface LayerContext {
+  readonly context: HookContext;
+  readonly hooks: readonly Hooks[];
+}
+
+/** One call, as the cache sees it once its params are valid and before anything is sent. */
+export interface CachePlan extends LayerContext {
+  readonly definition: EndpointDefinition;
+  /** The first request's URL: the gateway's, with the params the caller gave (defaults not applied). */
+  readonly url: URL;
+  readonly option: Exclude<CacheCallOption, false> | undefined;
+  /** Aborts on the caller's signal and on the call's timeout. */
+  readonly signal: AbortSignal;
+}
+
+/** What the gateway answered: the unwrapped body, not yet validated, and what the response said besides. */
+export interface Fetched {
+  readonly body: unknown;
+  readonly meta: () => ResponseMeta;
+}
+
+/** The cache layer (`createCache()`): answers a call from its store, or through `request`, once per key in flight. */
+export interface ClientCache {
+  readonly run: (
+    plan: CachePlan,
+    /** Sends the call (with retries and the rate limit) and reads the answer; the signal aborts it. */
+    request: (signal: AbortSignal) => Promise<Fetched>,
+    /** The endpoint's response check, as the call asked for it (`validate`); throws `INVALID_RESPONSE`. */
+    check: (body: unknown) => unknown,
+  ) => Promise<{ readonly data: unknown; readonly meta: ResponseMeta }>;
+}
+
+/** The rate-limit layer (`createRateLimit()`): every request sent waits for it, and it sees every response. */
+export interface ClientRateLimit {
+  /** Resolves when a request may be sent; rejects with the signal's reason when it aborts first. */
+  readonly acquire: (signal: AbortSignal, layer: LayerContext) => Promise<void>;
+  /** Told of every response (a 429's `Retry-After` starts a cool-down). */
+  readonly observe: (response: Response, layer: LayerContext) => void | Promise<void>;
+}

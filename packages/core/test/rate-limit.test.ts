@@ -1,0 +1,156 @@
+import * as v from 'valibot';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  defineEndpoint,
+  defineProvider,
+  type HookContext,
+  isPdgError,
+  type RateLimitEvent,
+  stringParam,
+} from '../src/index.js';
+import { createRateLimit } from '../src/rate-limit-entry.js';
+import { json, type Loopback, loopback } from './loopback.js';
+
+const quotes = defineProvider({
+  id: 'finance:quotes',
+  description: 'Quotes, one symbol at a time.',
+  endpoints: {
+    quote: defineEndpoint({
+      description: 'The last price of a symbol.',
+      params: v.strictObject({ symbol: stringParam('ticker') }),
+      response: v.looseObject({ symbol: v.string(), price: v.number() }),
+    }),
+  },
+});
+
+let server: Loopback | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** Arrival times at the gateway, in ms since the first. */
+function offsets(times: number[]): number[] {
+  const first = times[0] ?? 0;
+  return times.map((time) => time - first);
+}
+
+/** The most requests in any window of `ms` (sliding), from sorted arrival times. */
+function busiestWindow(times: number[], ms: number): number {
+  let most = 0;
+  let start = 0;
+  for (let end = 0; end < times.length; end++) {
+    while ((times[end] ?? 0) - (times[start] ?? 0) >= ms) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
+describe('createRateLimit (one process)', () => {
+  it('queues calls so no more than points go out in a window, and reports the time queued', async () => {
+    const arrivals: number[] = [];
+    server = await loopback((request, response) => {
+      arrivals.push(performance.now());
+      json(response, 200, { symbol: new URL(request.url ?? '/', 'http://x').searchParams.get('symbol'), price: 1 });
+    });
+    const queued: (HookContext & RateLimitEvent)[] = [];
+    const pdg = createClient({
+      providers: [quotes],
+      apiKey: 'limit-test-key-3e9a',
+      baseUrl: server.url,
+      rateLimit: createRateLimit({ points: 3, durationSeconds: 0.5 }),
+      hooks: { onRateLimit: (event) => void queued.push(event) },
+    });
+    const symbols = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE', 'FFF', 'GGG'];
+    const results = await Promise.all(symbols.map((symbol) => pdg.run('finance:quotes', 'quote', { symbol })));
+    expect(results.map((result) => result.symbol)).toEqual(symbols);
+    expect(arrivals).toHaveLength(7);
+    expect(busiestWindow(arrivals, 500)).toBeLessThanOrEqual(3);
+    // 7 requests at 3 per 0.5 s need three windows: the last cannot go before 1 s.
+    expect(offsets(arrivals).at(-1)).toBeGreaterThanOrEqual(950);
+    const waits = queued.filter((event) => event.type === 'queued');
+    expect(waits.length).toBeGreaterThanOrEqual(4);
+    expect(waits.every((event) => event.provider === 'finance:quotes' && event.endpoint === 'quote')).toBe(true);
+  });
+
+  it('a 429 with Retry-After pauses every call of the client once, then all go on', async () => {
+    const arrivals: { at: number; symbol: string | null }[] = [];
+    let refused = false;
+    server = await loopback((request, response) => {
+      const symbol = new URL(request.url ?? '/', 'http://x').searchParams.get('symbol');
+      arrivals.push({ at: performance.now(), symbol });
+      if (!refused) {
+        refused = true;
+        return json(response, 429, { status: 'error', message: 'Rate limit exceeded.' }, { 'retry-after': '1' });
+      }
+      json(response, 200, { symbol, price: 2 });
+    });
+    const events: RateLimitEvent[] = [];
+    const pdg = createClient({
+      providers: [quotes],
+      apiKey: 'limit-test-key-3e9a',
+      baseUrl: server.url,
+      retry: 2,
+      rateLimit: createRateLimit({ points: 100, durationSeconds: 1 }),
+      hooks: { onRateLimit: (event) => void events.push(event) },
+    });
+    const first = pdg.run('finance:quotes', 'quote', { symbol: 'AAA' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const others = ['BBB', 'CCC', 'DDD'].map((symbol) => pdg.run('finance:quotes', 'quote', { symbol }));
+    const results = await Promise.all([first, ...others]);
+    expect(results.map((result) => result.symbol)).toEqual(['AAA', 'BBB', 'CCC', 'DDD']);
+    const refusedAt = arrivals[0]?.at ?? 0;
+    // Nothing reached the gateway during the pause: the retry of AAA and the three others came after it.
+    expect(arrivals.slice(1).every((arrival) => arrival.at - refusedAt >= 950)).toBe(true);
+    expect(arrivals).toHaveLength(5);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'cooldown', seconds: 1 }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'headers', status: 429, headers: { 'retry-after': '1' } }),
+    );
+  });
+
+  it("a caller's abort while queued ends its wait at once and takes no place from the others", async () => {
+    const arrivals: number[] = [];
+    server = await loopback((_request, response) => {
+      arrivals.push(performance.now());
+      json(response, 200, { symbol: 'AAA', price: 1 });
+    });
+    const pdg = createClient({
+      providers: [quotes],
+      apiKey: 'limit-test-key-3e9a',
+      baseUrl: server.url,
+      rateLimit: createRateLimit({ points: 1, durationSeconds: 0.4 }),
+    });
+    await pdg.run('finance:quotes', 'quote', { symbol: 'AAA' });
+    const leaving = new AbortController();
+    const started = performance.now();
+    const abandoned = pdg.run('finance:quotes', 'quote', { symbol: 'BBB' }, { signal: leaving.signal });
+    const next = pdg.run('finance:quotes', 'quote', { symbol: 'CCC' });
+    setTimeout(() => leaving.abort(new Error('no longer needed')), 50);
+    await expect(abandoned).rejects.toThrow('no longer needed');
+    expect(performance.now() - started).toBeLessThan(300);
+    await next;
+    // CCC went in the next window, the one BBB would have had.
+    expect(arrivals).toHaveLength(2);
+    expect(offsets(arrivals)[1]).toBeLessThan(700);
+  });
+
+  it('refuses bad options with what to pass', () => {
+    expect(() => createRateLimit({ points: 0, durationSeconds: 1 })).toThrow(
+      'points must be a whole number of requests, 1 or more (received 0)',
+    );
+    expect(() => createRateLimit({ points: 10, durationSeconds: 0 })).toThrow('durationSeconds must be a number');
+    expect(() => createRateLimit({ points: 10, durationSeconds: 1.5, redis: {} })).toThrow(
+      'with redis, durationSeconds must be a whole number of seconds (received 1.5)',
+    );
+    expect(() => createRateLimit({ points: 10, durationSeconds: 1, redis: 'redis://127.0.0.1' })).toThrow(
+      'redis must be a connected client',
+    );
+    try {
+      createRateLimit({ points: 1.5, durationSeconds: 1 });
+    } catch (error) {
+      expect(isPdgError(error) && error.code).toBe('USAGE');
+    }
+  });
+});
