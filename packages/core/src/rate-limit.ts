@@ -19,7 +19,7 @@ export interface RateLimitOptions {
   /**
    * Extra ms a request slot stays taken past the window, so that requests which reach the gateway later
    * than they left (a new connection, a busy network) still fall in distinct windows there. Default 2% of
-   * the window, at least 20 ms.
+   * the window, at least 50 ms.
    */
   readonly marginMs?: number;
   /** Longest pause, in ms, a 429's `Retry-After` imposes on every call. Default 60 000. */
@@ -60,7 +60,7 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
       `createRateLimit: with redis, durationSeconds must be a whole number of seconds (received ${durationSeconds}).`,
     );
   }
-  const marginMs = options.marginMs ?? Math.max(20, durationSeconds * 20);
+  const marginMs = options.marginMs ?? Math.max(50, durationSeconds * 20);
   if (!(Number.isFinite(marginMs) && marginMs >= 0)) {
     throw usageError(`createRateLimit: marginMs must be a number of ms, 0 or more (received ${String(marginMs)}).`);
   }
