@@ -36,7 +36,13 @@ async function bundle(entry: string, core: string): Promise<Bundle> {
     platform: 'neutral',
     write: false,
     metafile: true,
-    alias: { '@pdg/core': new URL(core, import.meta.url).pathname },
+    // tsup's chunks import each other bare; with sideEffects false esbuild drops those imports, and says so.
+    logLevel: 'error',
+    alias: {
+      '@pdg/core': new URL(core, import.meta.url).pathname,
+      '@pdg/core/cache': new URL(core.replace(/index\.(js|ts)$/, 'cache.js'), import.meta.url).pathname,
+      '@pdg/core/rate-limit': new URL(core.replace(/index\.(js|ts)$/, 'rate-limit.js'), import.meta.url).pathname,
+    },
   });
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();
   const output = Object.values(result.metafile.outputs)[0];
@@ -75,6 +81,11 @@ console.log(`  one-call pdg client:        ${kb(pdgSize.minified)} min, ${kb(pdg
 console.log(`  hand-written ky + valibot:  ${kb(baseSize.minified)} min, ${kb(baseSize.gzipped)} gzip`);
 console.log(`  ratio (gzip):               ${(pdgSize.gzipped / baseSize.gzipped).toFixed(2)}x (target <= 1.25x)`);
 console.log(`  pdg's own share (gzip):     ${kb(pdgSize.gzipped - baseSize.gzipped)}`);
+const layered = await bundle('./cached-client.js', '../dist/index.js');
+const layeredGrowth = layered.gzipped - pdgSize.gzipped;
+console.log(
+  `  with createCache + createRateLimit (lru-cache, rate-limiter-flexible): ${kb(layered.minified)} min, ${kb(layered.gzipped)} gzip (+${kb(layeredGrowth)}; ${(layered.gzipped / pdgSize.gzipped).toFixed(2)}x the one-call client)`,
+);
 // By file, from the sources (the dist is one chunk): the same code esbuild builds the dist from.
 const fromSource = await bundle('./one-call-client.js', '../src/index.ts');
 const { byPackage, bySource } = composition(fromSource.inputs);
