@@ -176,30 +176,24 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         readFailure = isPdgError(error) ? { reason: 'invalid' } : { reason: 'store-error', storeError: error };
       }
     }
-    const now = Date.now();
-    if (stored && !refresh && now < stored.entry.expiresAt) {
-      const ageSeconds = ageOf(stored.entry, now);
-      report(plan, { outcome: 'hit', key, ageSeconds });
+    /** The stored entry as this call's answer: a fresh `hit`, or a `stale` one standing in for a failure. */
+    const fromStore = (found: { entry: Entry; data: unknown }, outcome: 'hit' | 'stale'): Landing => {
+      const ageSeconds = ageOf(found.entry, Date.now());
+      report(plan, { outcome, key, ageSeconds });
       return {
-        outcome: 'hit',
-        data: stored.data,
-        body: stored.entry.body,
-        meta: entryMeta(stored.entry, plan, started, ageSeconds),
+        outcome,
+        data: found.data,
+        body: found.entry.body,
+        meta: entryMeta(found.entry, plan, started, ageSeconds),
       };
-    }
+    };
+    if (stored && !refresh && Date.now() < stored.entry.expiresAt) return fromStore(stored, 'hit');
     let fetched: Fetched;
     try {
       fetched = await request(signal);
     } catch (error) {
-      if (stored && staleMs > 0 && servesStale(error) && now < stored.entry.expiresAt + staleMs) {
-        const ageSeconds = ageOf(stored.entry, now);
-        report(plan, { outcome: 'stale', key, ageSeconds });
-        return {
-          outcome: 'stale',
-          data: stored.data,
-          body: stored.entry.body,
-          meta: entryMeta(stored.entry, plan, started, ageSeconds),
-        };
+      if (stored && staleMs > 0 && servesStale(error) && Date.now() < stored.entry.expiresAt + staleMs) {
+        return fromStore(stored, 'stale');
       }
       throw error;
     }
