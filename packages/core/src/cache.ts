@@ -93,6 +93,8 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   const flights = new Map<string, Flight>();
 
   const run: ClientCache['run'] = async (plan, request, check) => {
+    // A call aborted already starts no flight (one nobody waits for would run to its end).
+    plan.signal.throwIfAborted();
     const ttlSeconds = timeToLive(plan, options.defaultTtlSeconds);
     const refresh = plan.option === 'refresh' || (typeof plan.option === 'object' && plan.option.refresh === true);
     const key = prefix + cacheKey(plan);
