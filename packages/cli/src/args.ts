@@ -1,5 +1,16 @@
 /** Flags that take no value. */
-const switches = new Set(['all', 'mock', 'help', 'version', 'pretty', 'compact', 'no-validate', 'curl', 'quiet']);
+const switches = new Set([
+  'all',
+  'mock',
+  'help',
+  'version',
+  'pretty',
+  'compact',
+  'no-validate',
+  'curl',
+  'quiet',
+  'cache',
+]);
 
 /** Short forms of switches. */
 const shortSwitches: Readonly<Record<string, string>> = {

@@ -12,6 +12,7 @@ import {
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import type { MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
+import { clientLayers } from './client-layers.js';
 import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { allFixtures, providers } from './providers.js';
@@ -29,6 +30,9 @@ const runOptionsText = `Options of run:
   --no-validate      return bodies as they are, without checking the documented shape
   --pretty, --compact  JSON layout (default: pretty on a terminal, compact otherwise)
   --curl             print the request as a curl command (the key as $PDG_API_KEY) instead of sending it
+  --cache            keep answers for each endpoint's cache time; identical calls in flight share a request
+  --redis URL        keep the cache (and --rate-limit) in Redis, shared with every pdg and client using it
+  --rate-limit R     at most R requests (5/s, 300/m; with --redis whole seconds), a 429 pauses them all
 
 Params: --name value or --name=value; a boolean param given alone is true, and booleans take
 true/false, 1/0 or yes/no. Lists take a comma-separated value (--maturity 2,10).`;
@@ -176,6 +180,7 @@ async function run(args: ParsedArgs): Promise<void> {
   }
 
   let mock: RunningMockGateway | undefined;
+  const layers = await clientLayers(args);
   try {
     if (useMock) mock = await startMock({ providers, fixtures: await allFixtures() });
     const apiKey = useMock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
@@ -196,6 +201,8 @@ async function run(args: ParsedArgs): Promise<void> {
         baseUrl,
         ...(timeout === undefined ? {} : { timeout }),
         validate: args.flags.has('no-validate') ? 'off' : 'strict',
+        ...(layers.cache ? { cache: layers.cache } : {}),
+        ...(layers.rateLimit ? { rateLimit: layers.rateLimit } : {}),
       }),
     );
     if (!all) {
@@ -227,6 +234,7 @@ async function run(args: ParsedArgs): Promise<void> {
     progress(`done: ${plural(itemCount, 'item')} from ${plural(pageCount, 'page')}`);
   } finally {
     await mock?.close();
+    await layers.close();
   }
 }
 

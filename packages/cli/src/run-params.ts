@@ -17,6 +17,9 @@ export const runOptions = new Set([
   'pretty',
   'compact',
   'quiet',
+  'cache',
+  'redis',
+  'rate-limit',
 ]);
 
 /** Boolean spellings a terminal user types, each read as `true` or `false`. */

@@ -1,0 +1,91 @@
+/** `pdg run --cache`, `--redis` and `--rate-limit`: the client's opt-in layers from a terminal. */
+import { jobboard } from '@pdg/jobs-jobboard';
+import { fixtures } from '@pdg/jobs-jobboard/fixtures';
+import { type MockRequestInfo, startMockGateway } from '@pdg/mock';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const redisUrl = process.env.PDG_REDIS_URL;
+
+async function gateway(options: { rateLimit?: { requests: number; windowMs: number } } = {}) {
+  const seen: MockRequestInfo[] = [];
+  const running = await startMockGateway({
+    providers: [jobboard],
+    fixtures,
+    onRequest: (request) => void seen.push(request),
+    ...options,
+  });
+  return { running, seen, args: ['--base-url', running.url, '--api-key', 'cli-cache-key-4a1f'] };
+}
+
+describe('pdg run --cache, --redis, --rate-limit', () => {
+  it('--cache answers as without it', async () => {
+    const { code, stdout } = await runCli(['run', 'jobs:jobboard', 'browse', '--country', 'SG', '--mock', '--cache']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).items.length).toBeGreaterThan(0);
+  });
+
+  it('--rate-limit spaces the requests of one run: --all over 3 pages at 1/s takes 2 s or more', async () => {
+    const gw = await gateway();
+    try {
+      const { code } = await runCli([
+        'run',
+        'jobs:jobboard',
+        'browse',
+        '--country',
+        'SG',
+        '--all',
+        '--max-pages',
+        '3',
+        '--quiet',
+        '--rate-limit',
+        '1/s',
+        ...gw.args,
+      ]);
+      expect(code).toBe(0);
+      const times = gw.seen.map((request) => request.receivedAt);
+      expect(times).toHaveLength(3);
+      expect((times[2] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(2000);
+    } finally {
+      await gw.running.close();
+    }
+  });
+
+  it('refuses bad values: --redis without a URL, a Redis that is not there, sub-second windows with Redis', async () => {
+    const bare = await runCli(['run', 'jobs:jobboard', 'browse', '--mock', '--redis']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
+    const started = Date.now();
+    const absent = await runCli(['run', 'jobs:jobboard', 'browse', '--mock', '--redis', 'redis://127.0.0.1:1']);
+    expect(absent.code).toBe(1);
+    expect(absent.stderr).toContain('could not connect to Redis at redis://127.0.0.1:1 (ECONNREFUSED)');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const subSecond = await runCli([
+      'run',
+      'jobs:jobboard',
+      'browse',
+      '--mock',
+      '--redis',
+      'redis://127.0.0.1:1',
+      '--rate-limit',
+      '10/500ms',
+    ]);
+    expect(subSecond.code).toBe(2);
+    expect(subSecond.stderr).toContain('--rate-limit with --redis counts in whole seconds');
+  });
+
+  // CI (.ci/run) starts redis-server and sets PDG_REDIS_URL; tests/shared-limits fails there without it.
+  it.skipIf(!redisUrl)('two pdg processes with --redis share one cache: the gateway answers once', async () => {
+    const gw = await gateway();
+    try {
+      const call = ['run', 'jobs:jobboard', 'browse', '--country', 'VN', '--page', '2', '--redis', redisUrl ?? ''];
+      const first = await runCli([...call, ...gw.args]);
+      const second = await runCli([...call, ...gw.args]);
+      expect([first.code, second.code]).toEqual([0, 0]);
+      expect(second.stdout).toBe(first.stdout);
+      expect(gw.seen.filter((request) => request.endpoint === 'browse')).toHaveLength(1);
+    } finally {
+      await gw.running.close();
+    }
+  });
+});
