@@ -1,0 +1,82 @@
+// Four worker processes, one API key, one Redis: they share a response cache and a rate limit of 10
+// requests a second. The mock gateway here enforces that same limit (429 past it), and this process
+// reports what reached it.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { jobboard } from '@pdg/jobs-jobboard';
+import { fixtures } from '@pdg/jobs-jobboard/fixtures';
+import { startMockGateway } from '@pdg/mock';
+import { createClient as createRedisClient } from 'redis';
+
+const redisUrl = process.env.PDG_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const probe = createRedisClient({ url: redisUrl, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+probe.on('error', () => undefined);
+try {
+  await probe.connect();
+  await probe.quit();
+} catch (error) {
+  console.error(
+    `No Redis at ${redisUrl} (${(error as { code?: string }).code ?? String(error)}). Start one with\n` +
+      `  redis-server --port 6379 --save ''\n` +
+      'or point PDG_REDIS_URL at yours, then run this again.',
+  );
+  process.exit(1);
+}
+
+const arrivals: number[] = [];
+const gateway = await startMockGateway({
+  providers: [jobboard],
+  fixtures,
+  rateLimit: { requests: 10, windowMs: 1000 },
+  onRequest: ({ receivedAt }) => void arrivals.push(receivedAt),
+});
+// A name of its own for this run's cache and limit, so a second run starts cold.
+const fleet = `fleet-${Date.now()}`;
+console.log(`Mock gateway at ${gateway.url} (10 requests a second per key, then 429); Redis at ${redisUrl}`);
+
+const worker = fileURLToPath(new URL('./worker.js', import.meta.url));
+const started = Date.now();
+const reports = await Promise.all(
+  [1, 2, 3, 4].map(
+    (n) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const child = spawn(process.execPath, [worker], {
+          env: {
+            ...process.env,
+            PDG_BASE_URL: gateway.url,
+            PDG_API_KEY: 'fleet-demo-key',
+            REDIS_URL: redisUrl,
+            FLEET: fleet,
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+        });
+        child.on('exit', (code) =>
+          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`worker ${n} exited with ${code}`)),
+        );
+      }),
+  ),
+);
+await gateway.close();
+
+const total = (name: string) => reports.reduce((sum, report) => sum + (report[name] ?? 0), 0);
+const perSecond = new Map<number, number>();
+for (const at of arrivals) perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1);
+const sorted = [...arrivals].sort((a, b) => a - b);
+let busiest = 0;
+for (let end = 0, start = 0; end < sorted.length; end++) {
+  while ((sorted[end] ?? 0) - (sorted[start] ?? 0) >= 1000) start++;
+  busiest = Math.max(busiest, end - start + 1);
+}
+
+console.log(`4 workers made 40 calls in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+console.log(`The gateway received ${arrivals.length} requests; the busiest second held ${busiest} (limit 10).`);
+console.log(`429s received: ${total('refused')}; errors: ${total('errors')}.`);
+console.log(
+  `Cache across the fleet: ${total('hit')} hits, ${total('dedupe')} shared in flight, ${total('miss')} misses; ` +
+    `${total('fresh')} calls asked for a fresh answer (cache: false).`,
+);
+console.log(`Time spent queued for the rate limit, all workers: ${(total('queuedMs') / 1000).toFixed(1)} s.`);
