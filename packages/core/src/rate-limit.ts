@@ -20,8 +20,8 @@ export interface RateLimitOptions {
   readonly name?: string;
   /**
    * Extra ms a request slot stays taken past the window, so that requests which reach the gateway later
-   * than they left (a new connection, a busy network) still fall in distinct windows there. Default 2% of
-   * the window, at least 50 ms.
+   * than they left (a new connection, a busy network) still fall in distinct windows there. Default 5% of
+   * the window, at least 100 ms.
    */
   readonly marginMs?: number;
   /** Longest pause, in ms, a 429's `Retry-After` imposes on every call. Default 60 000. */
@@ -62,14 +62,15 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
       `createRateLimit: with redis, durationSeconds must be a whole number of seconds (received ${durationSeconds}).`,
     );
   }
-  const marginMs = options.marginMs ?? Math.max(50, durationSeconds * 20);
+  const marginMs = options.marginMs ?? Math.max(100, durationSeconds * 50);
   if (!(Number.isFinite(marginMs) && marginMs >= 0)) {
     throw usageError(`createRateLimit: marginMs must be a number of ms, 0 or more (received ${String(marginMs)}).`);
   }
   const name = options.name ?? 'default';
   const maxCooldownMs = options.maxCooldownMs ?? 60_000;
 
-  const limiter = (limits: { points: number; duration: number; keyPrefix: string }) =>
+  const margin = Math.ceil(marginMs);
+  const limiter = (limits: { points: number; duration: number; keyPrefix: string }, script?: string) =>
     redis === undefined
       ? new RateLimiterMemory(limits)
       : new RateLimiterRedis({
@@ -79,15 +80,29 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
           useRedisPackage: 'isOpen' in redis,
           // Redis out of reach: each process keeps the limit on its own until it is back.
           insuranceLimiter: new RateLimiterMemory(limits),
+          ...(script === undefined ? {} : { customIncrTtlLuaScript: script }),
         });
-  // One request per slot per window (Redis windows are whole seconds: the margin is then kept by waiting).
-  const slots = limiter({
-    points: 1,
-    duration: redis === undefined ? durationSeconds + marginMs / 1000 : durationSeconds,
-    keyPrefix: `pdg-rate-limit:${name}:slot`,
-  });
   // Tickets: a counter that never resets, shared like the slots. Ticket k takes slot k mod points.
+  // (Made before the slots: with ioredis, each limiter defines the client's one rlflxIncr command.)
   const tickets = limiter({ points: Number.MAX_SAFE_INTEGER, duration: 0, keyPrefix: `pdg-rate-limit:${name}` });
+  // One request per slot, held one window plus the margin. Redis windows are whole seconds in
+  // rate-limiter-flexible's own script; this one is its script with the expiry in ms, margin added.
+  const slots = limiter(
+    {
+      points: 1,
+      duration: redis === undefined ? durationSeconds + margin / 1000 : durationSeconds,
+      keyPrefix: `pdg-rate-limit:${name}:slot`,
+    },
+    `local hold = ARGV[2] * 1000 + ${margin}
+redis.call('set', KEYS[1], 0, 'PX', hold, 'NX')
+local consumed = redis.call('incrby', KEYS[1], ARGV[1])
+local ttl = redis.call('pttl', KEYS[1])
+if ttl == -1 then
+  redis.call('pexpire', KEYS[1], hold)
+  ttl = hold
+end
+return {consumed, ttl}`,
+  );
   const cooldownKey = 'cooldown';
 
   const waitForCooldown = async (signal: AbortSignal): Promise<void> => {
@@ -110,7 +125,7 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
         break;
       } catch (refusal) {
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        await sleep(refusal.msBeforeNext + (redis === undefined ? 1 : marginMs), signal);
+        await sleep(refusal.msBeforeNext + 1, signal);
       }
     }
     // A 429 may have paused everything while this request waited for its slot.
