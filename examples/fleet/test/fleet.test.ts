@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const redisUrl = process.env.PDG_REDIS_URL;
+if (!redisUrl && process.env.CI) throw new Error('CI must set PDG_REDIS_URL (.ci/run starts redis-server).');
 
 describe('examples/fleet', () => {
   // CI (.ci/run) starts redis-server and sets PDG_REDIS_URL; tests/shared-limits fails there without it.

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 
 const redisUrl = process.env.PDG_REDIS_URL;
+if (!redisUrl && process.env.CI) throw new Error('CI must set PDG_REDIS_URL (.ci/run starts redis-server).');
 
 async function gateway(options: { rateLimit?: { requests: number; windowMs: number } } = {}) {
   const seen: MockRequestInfo[] = [];
