@@ -1,4 +1,5 @@
 /** `pdg run --cache`, `--redis` and `--rate-limit`: the client's opt-in layers from a terminal. */
+import { createServer, type Socket } from 'node:net';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type MockRequestInfo, startMockGateway } from '@pdg/mock';
@@ -73,6 +74,33 @@ describe('pdg run --cache, --redis, --rate-limit', () => {
     ]);
     expect(subSecond.code).toBe(2);
     expect(subSecond.stderr).toContain('--rate-limit with --redis counts in whole seconds');
+  });
+
+  it('a port that accepts and never answers fails within seconds instead of hanging, the password masked', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const started = Date.now();
+      const mute = await runCli([
+        'run',
+        'jobs:jobboard',
+        'browse',
+        '--mock',
+        '--redis',
+        `redis://fleet:made-up-pass-7c1d@127.0.0.1:${port}`,
+      ]);
+      expect(mute.code).toBe(1);
+      expect(mute.stderr).toContain(
+        `could not connect to Redis at redis://fleet:***@127.0.0.1:${port} (no answer within 5 s`,
+      );
+      expect(mute.stderr).not.toContain('made-up-pass-7c1d');
+      expect(Date.now() - started).toBeLessThan(12_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   // CI (.ci/run) starts redis-server and sets PDG_REDIS_URL; tests/shared-limits fails there without it.
