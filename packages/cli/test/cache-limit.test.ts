@@ -8,6 +8,11 @@ import { runCli } from './run-cli.js';
 
 const redisUrl = process.env.PDG_REDIS_URL;
 if (!redisUrl && process.env.CI) throw new Error('CI must set PDG_REDIS_URL (.ci/run starts redis-server).');
+if (!redisUrl) {
+  console.warn(
+    "pdg --redis test with a Redis skipped: no Redis. Start one (redis-server --port 6390 --save '') and set PDG_REDIS_URL=redis://127.0.0.1:6390.",
+  );
+}
 
 async function gateway(options: { rateLimit?: { requests: number; windowMs: number } } = {}) {
   const seen: MockRequestInfo[] = [];
