@@ -11,16 +11,31 @@ import { createClient as createRedisClient } from 'redis';
 const redisUrl = process.env.PDG_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const probe = createRedisClient({ url: redisUrl, socket: { connectTimeout: 2000, reconnectStrategy: false } });
 probe.on('error', () => undefined);
+// A port that accepts and never answers would keep connect() waiting: give it 3 s.
+const silent = Symbol('no answer');
+let timer: NodeJS.Timeout | undefined;
 try {
-  await probe.connect();
+  const connected = probe.connect();
+  connected.catch(() => undefined);
+  const answer = await Promise.race([
+    connected,
+    new Promise<typeof silent>((resolve) => {
+      timer = setTimeout(() => resolve(silent), 3000);
+    }),
+  ]);
+  if (answer === silent) throw new Error('no answer within 3 s');
   await probe.quit();
 } catch (error) {
+  if (probe.isOpen) probe.destroy();
   console.error(
-    `No Redis at ${redisUrl} (${(error as { code?: string }).code ?? String(error)}). Start one with\n` +
+    `No Redis at ${redisUrl} (${(error as { code?: string }).code ?? (error as Error).message}). Start one with\n` +
       `  redis-server --port 6379 --save ''\n` +
+      '  or: docker run --rm -p 6379:6379 redis\n' +
       'or point PDG_REDIS_URL at yours, then run this again.',
   );
   process.exit(1);
+} finally {
+  clearTimeout(timer);
 }
 
 const arrivals: number[] = [];
