@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ResponseMeta } from './client.js';
+import type { EndpointDefinition } from './contract.js';
 import { describeParams } from './describe.js';
 import { isPdgError, usageError } from './errors.js';
 import type { CacheEvent, CacheOutcome } from './hooks.js';
@@ -259,16 +260,26 @@ export function cacheKey(plan: Pick<CachePlan, 'definition' | 'url'>): string {
   const { url, definition } = plan;
   const params = new Map<string, string[]>();
   for (const [name, value] of url.searchParams) params.set(name, [...(params.get(name) ?? []), value]);
-  for (const param of describeParams(definition)) {
-    if (param.default !== undefined && !param.inPath && !params.has(param.name)) {
-      params.set(param.name, [String(param.default)]);
-    }
-  }
+  for (const [name, value] of queryDefaults(definition)) if (!params.has(name)) params.set(name, [value]);
   const query = [...params]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .flatMap(([name, values]) => values.map((value) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`))
     .join('&');
   return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** Each endpoint's documented query defaults, as sent, read from its schema once rather than on every call. */
+const defaultsByEndpoint = new WeakMap<EndpointDefinition, readonly (readonly [string, string])[]>();
+
+function queryDefaults(definition: EndpointDefinition): readonly (readonly [string, string])[] {
+  let defaults = defaultsByEndpoint.get(definition);
+  if (defaults === undefined) {
+    defaults = describeParams(definition).flatMap((param) =>
+      param.default === undefined || param.inPath ? [] : [[param.name, String(param.default)] as const],
+    );
+    defaultsByEndpoint.set(definition, defaults);
+  }
+  return defaults;
 }
 
 /** A stored value as an entry: undefined when absent, null when it is not one this cache wrote. */
