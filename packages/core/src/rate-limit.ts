@@ -155,6 +155,8 @@ function report(layer: LayerContext, event: RateLimitEvent): void {
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  // A signal that aborted while the limiter was asked would never fire its event again: give up at once.
+  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const done = () => {
       signal.removeEventListener('abort', aborted);
