@@ -5,8 +5,6 @@
  * - speed: run() through the whole pipeline against a stub fetch, against the hand-written ky + valibot
  *   call on the same stub, so the ratio is the pipeline's own cost.
  */
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import ky from 'ky';
 import * as v from 'valibot';
 import {
@@ -18,38 +16,17 @@ import {
   record,
   stringParam,
 } from '../dist/index.js';
+import { type Bundle, bundleSize } from './bundle-size.ts';
 
-interface Bundle {
-  readonly minified: number;
-  readonly gzipped: number;
-  /** Minified bytes by input file, from esbuild's metafile. */
-  readonly inputs: Readonly<Record<string, number>>;
-}
-
-/** The entry bundled as an app would ship it: esbuild, minified, then gzip -9. */
-async function bundle(entry: string, core: string): Promise<Bundle> {
-  const result = await build({
-    entryPoints: [new URL(entry, import.meta.url).pathname],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    write: false,
-    metafile: true,
-    // tsup's chunks import each other bare; with sideEffects false esbuild drops those imports, and says so.
-    logLevel: 'error',
+/** The entry bundled as an app would ship it (see bundle-size.ts), with core from its dist or its sources. */
+function bundle(entry: string, core: string): Promise<Bundle> {
+  return bundleSize(new URL(entry, import.meta.url).pathname, {
     alias: {
       '@pdg/core': new URL(core, import.meta.url).pathname,
       '@pdg/core/cache': new URL(core.replace(/index\.(js|ts)$/, 'cache.js'), import.meta.url).pathname,
       '@pdg/core/rate-limit': new URL(core.replace(/index\.(js|ts)$/, 'rate-limit.js'), import.meta.url).pathname,
     },
   });
-  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  const output = Object.values(result.metafile.outputs)[0];
-  const inputs = Object.fromEntries(
-    Object.entries(output?.inputs ?? {}).map(([path, { bytesInOutput }]) => [path, bytesInOutput]),
-  );
-  return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength, inputs };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
@@ -76,8 +53,10 @@ function composition(inputs: Readonly<Record<string, number>>): {
 
 const pdgSize = await bundle('./one-call-client.js', '../dist/index.js');
 const baseSize = await bundle('./baseline-client.js', '../dist/index.js');
-console.log('size (esbuild --bundle --minify, gzip -9)');
-console.log(`  one-call pdg client:        ${kb(pdgSize.minified)} min, ${kb(pdgSize.gzipped)} gzip`);
+console.log('size (esbuild --bundle --minify --splitting, gzip -9 per chunk; what loads before the first call)');
+console.log(
+  `  one-call pdg client:        ${kb(pdgSize.minified)} min, ${kb(pdgSize.gzipped)} gzip (${kb(pdgSize.allGzipped)} with the walk's chunk, loaded on a walk's first page)`,
+);
 console.log(`  hand-written ky + valibot:  ${kb(baseSize.minified)} min, ${kb(baseSize.gzipped)} gzip`);
 console.log(`  ratio (gzip):               ${(pdgSize.gzipped / baseSize.gzipped).toFixed(2)}x (target <= 1.25x)`);
 console.log(`  pdg's own share (gzip):     ${kb(pdgSize.gzipped - baseSize.gzipped)}`);
@@ -86,17 +65,21 @@ const layeredGrowth = layered.gzipped - pdgSize.gzipped;
 console.log(
   `  with createCache + createRateLimit (lru-cache, rate-limiter-flexible): ${kb(layered.minified)} min, ${kb(layered.gzipped)} gzip (+${kb(layeredGrowth)}; ${(layered.gzipped / pdgSize.gzipped).toFixed(2)}x the one-call client)`,
 );
-// By file, from the sources (the dist is one chunk): the same code esbuild builds the dist from.
+// By file, from the sources (the dist's chunks do not say): the same code esbuild builds the dist from.
 const fromSource = await bundle('./one-call-client.js', '../src/index.ts');
 const { byPackage, bySource } = composition(fromSource.inputs);
 const valibotBase = composition(baseSize.inputs).byPackage.find(([name]) => name === 'valibot')?.[1] ?? 0;
-console.log('  composition of the one-call client, minified bytes by package:');
+console.log('  composition of the one-call client before its first call, minified bytes by package:');
 for (const [name, bytes] of byPackage) {
   const note = name === 'valibot' ? ` (the hand-written call: ${kb(valibotBase)})` : '';
   console.log(`    ${name.padEnd(34)} ${kb(bytes).padStart(9)}${note}`);
 }
 console.log('  @pdg/core by source file:');
 for (const [path, bytes] of bySource) console.log(`    ${path.padEnd(34)} ${kb(bytes).padStart(9)}`);
+console.log("  loaded on a walk's first page (pages(), items()), minified bytes:");
+for (const [path, bytes] of composition(fromSource.lazyInputs).bySource) {
+  console.log(`    ${path.padEnd(34)} ${kb(bytes).padStart(9)}`);
+}
 
 const body = JSON.stringify({
   items: Array.from({ length: 20 }, (_, index) => ({ id: `b${index}`, title: `Book ${index}`, year: 2000 + index })),

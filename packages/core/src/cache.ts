@@ -121,7 +121,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     if (joined) report(plan, { outcome, key, ...(ageSeconds === undefined ? {} : { ageSeconds }) });
     // Each caller gets its own copy: a caller changing its result changes nobody else's.
     const data = joined ? check(structuredClone(landing.body)) : landing.data;
-    return { data, meta: { ...landing.meta, cache: outcome } };
+    return { data, meta: () => ({ ...landing.meta, cache: outcome }) };
   };
 
   const forget = (flightKey: string, flight: Flight) => {
@@ -200,7 +200,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
       }
       throw error;
     }
-    const data = check(fetched.body);
+    const { data } = fetched;
     const meta = fetched.meta();
     const outcome: CacheOutcome = !caching ? 'uncached' : refresh ? 'refresh' : 'miss';
     let storeError: unknown;

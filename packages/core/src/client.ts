@@ -2,7 +2,6 @@ import type { AnyProvider, EndpointDefinition } from './contract.js';
 import { isPdgError, PdgError, redact, redactError, usageError } from './errors.js';
 import type { CacheOutcome, HookContext, Hooks } from './hooks.js';
 import type { CacheCallOption, ClientCache, ClientRateLimit, Fetched, LayerContext } from './layers.js';
-import { startState, type WalkCheckpoint, walkItems, walkPages } from './paging.js';
 import { buildUrl } from './pipeline/build-url.js';
 import type { CallContext } from './pipeline/context.js';
 import { unwrapEnvelope } from './pipeline/envelope.js';
@@ -13,6 +12,7 @@ import { type AttemptRecord, bodyText, send } from './pipeline/send.js';
 import { validateParams } from './pipeline/validate-params.js';
 import { validateResponse } from './pipeline/validate-response.js';
 import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
+import { startState, type WalkCheckpoint } from './walk-state.js';
 
 /** `'strict'` (default) checks every response against its schema; `'off'` returns the body as is. */
 export type ValidateMode = 'strict' | 'off';
@@ -179,14 +179,25 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
   ) =>
     execute(settings, providerId, endpointName, lookup(registry, providerId, endpointName), params, callOptions, meta);
 
-  // pages() and items() differ only in the walk they run over the same call.
+  // pages() and items() differ only in the walk they run over the same call. The walk's code is loaded on
+  // its first page, so a client that only calls run() does not carry it (in a bundle with code splitting).
   const walk =
-    (walker: typeof walkPages) =>
+    (walker: 'walkPages' | 'walkItems') =>
     (providerId: string, endpointName: string, params?: Record<string, unknown>, walkOptions: ItemsOptions = {}) => {
       const endpoint = lookup(registry, providerId, endpointName);
       const state = startState(walkOptions.resume);
       const walking = redactingWalk(
-        walker(call, providerId, endpointName, endpoint, params, walkOptions, state),
+        (async function* () {
+          yield* (await import('./paging.js'))[walker](
+            call,
+            providerId,
+            endpointName,
+            endpoint,
+            params,
+            walkOptions,
+            state,
+          );
+        })(),
         settings.apiKey,
       );
       return Object.defineProperty(walking, 'checkpoint', {
@@ -204,8 +215,8 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const data = await call(providerId, endpointName, params, callOptions, meta);
       return { data, response: meta.value as ResponseMeta };
     }) as PdgClient<TProviders>['runWithResponse'],
-    pages: walk(walkPages) as PdgClient<TProviders>['pages'],
-    items: walk(walkItems) as PdgClient<TProviders>['items'],
+    pages: walk('walkPages') as PdgClient<TProviders>['pages'],
+    items: walk('walkItems') as PdgClient<TProviders>['items'],
   };
 }
 
@@ -295,8 +306,10 @@ async function execute(
           if (replaced !== undefined) body = replaced;
         }
       }
+      const unwrapped = unwrapEnvelope(endpoint, body, context);
       return {
-        body: unwrapEnvelope(endpoint, body, context),
+        body: unwrapped,
+        data: check(unwrapped),
         meta: () => ({
           status: response.status,
           headers: redact(Object.fromEntries(response.headers), secret),
@@ -308,20 +321,15 @@ async function execute(
     };
     const check = (body: unknown) =>
       (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, body, context) : body;
+    const { cache } = settings;
     const cacheOption = options.cache;
-    if (settings.cache && cacheOption !== false) {
-      const answer = await settings.cache.run(
-        { ...layer, definition: endpoint, url, option: cacheOption, signal },
-        request,
-        check,
-      );
-      if (meta) meta.value = answer.meta;
-      return answer.data;
-    }
-    if (cacheOption) throw usageError(layerMessage('cache'), { provider: providerId, endpoint: endpointName });
-    const fetched = await request(signal);
-    if (meta) meta.value = fetched.meta();
-    return check(fetched.body);
+    if (cacheOption && !cache)
+      throw usageError(layerMessage('cache'), { provider: providerId, endpoint: endpointName });
+    const answer = await (cache && cacheOption !== false
+      ? cache.run({ ...layer, definition: endpoint, url, option: cacheOption, signal }, request, check)
+      : request(signal));
+    if (meta) meta.value = answer.meta();
+    return answer.data;
   } catch (thrown) {
     if (options.signal?.aborted) throw options.signal.reason;
     const error =
@@ -565,16 +573,14 @@ function layerOption<N extends 'cache' | 'rateLimit'>(
   options: ClientOptions<readonly AnyProvider[]>,
   name: N,
   method: string,
-): ClientOptions<readonly AnyProvider[]>[N] {
-  const layer = options[name];
-  if (layer && typeof (layer as unknown as Record<string, unknown>)[method] !== 'function') {
-    throw usageError(layerMessage(name));
-  }
-  return layer;
+) {
+  const layer = options[name] as unknown as Record<string, unknown> | undefined;
+  if (layer && typeof layer[method] !== 'function') throw usageError(layerMessage(name));
+  return options[name];
 }
 
 /** What a cache or rate-limit option needs, for the errors that say it is missing or not built by its factory. */
 function layerMessage(name: 'cache' | 'rateLimit'): string {
-  const [factory, entry] = name === 'cache' ? ['Cache', name] : ['RateLimit', 'rate-limit'];
-  return `The ${name} option needs a client created with one: createClient({ ${name}: create${factory}(...) }), create${factory} from @pdg/core/${entry}.`;
+  const factory = name === 'cache' ? 'createCache' : 'createRateLimit';
+  return `The ${name} option must be made by ${factory}: createClient({ ${name}: ${factory}(...) }), ${factory} from @pdg/core/${name === 'cache' ? name : 'rate-limit'}.`;
 }

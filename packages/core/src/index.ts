@@ -38,7 +38,15 @@ export {
   type RecordedRequest,
 } from './fixtures/define.js';
 export type { CacheEvent, CacheOutcome, HookContext, Hooks, RateLimitEvent } from './hooks.js';
-export type { CacheCallOption, CachePlan, ClientCache, ClientRateLimit, Fetched, LayerContext } from './layers.js';
+export type {
+  Answer,
+  CacheCallOption,
+  CachePlan,
+  ClientCache,
+  ClientRateLimit,
+  Fetched,
+  LayerContext,
+} from './layers.js';
 export {
   type CursorPageFields,
   cursorPageOf,
@@ -46,7 +54,6 @@ export {
   type PageFields,
   pageOf,
 } from './page-schema.js';
-export { toArray, type WalkCheckpoint } from './paging.js';
 export { buildUrl, gatewayRoot } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
@@ -91,3 +98,4 @@ export type {
   ProviderId,
   ResultOf,
 } from './types.js';
+export { toArray, type WalkCheckpoint } from './walk-state.js';

@@ -33,21 +33,26 @@ export interface CachePlan extends LayerContext {
   readonly signal: AbortSignal;
 }
 
-/** What the gateway answered: the unwrapped body, not yet validated, and what the response said besides. */
-export interface Fetched {
-  readonly body: unknown;
+/** A call's answer: its result (checked as the call asked, `validate`) and what the response said besides. */
+export interface Answer {
+  readonly data: unknown;
   readonly meta: () => ResponseMeta;
+}
+
+/** What the gateway answered: the answer, and the unwrapped body as it came (what a cache stores). */
+export interface Fetched extends Answer {
+  readonly body: unknown;
 }
 
 /** The cache layer (`createCache()`): answers a call from its store, or through `request`, once per key in flight. */
 export interface ClientCache {
   readonly run: (
     plan: CachePlan,
-    /** Sends the call (with retries and the rate limit) and reads the answer; the signal aborts it. */
+    /** Sends the call (with retries and the rate limit), reads and checks the answer; the signal aborts it. */
     request: (signal: AbortSignal) => Promise<Fetched>,
-    /** The endpoint's response check, as the call asked for it (`validate`); throws `INVALID_RESPONSE`. */
+    /** The endpoint's response check, as the call asked for it (`validate`), for stored bodies; throws `INVALID_RESPONSE`. */
     check: (body: unknown) => unknown,
-  ) => Promise<{ readonly data: unknown; readonly meta: ResponseMeta }>;
+  ) => Promise<Answer>;
 }
 
 /** The rate-limit layer (`createRateLimit()`): every request sent waits for it, and it sees every response. */

@@ -1,39 +1,9 @@
 import type { CallOptions, ItemsOptions, PagesOptions } from './client.js';
 import type { EndpointDefinition, Paging } from './contract.js';
 import { PdgError, usageError } from './errors.js';
+import { checkLimit, startState, type WalkCheckpoint, type WalkState } from './walk-state.js';
 
 type Call = (provider: string, endpoint: string, params: unknown, options?: CallOptions) => Promise<unknown>;
-
-/**
- * Where a walk is, as plain JSON: save it, and pass it as `resume` to continue the walk later, in this
- * process or another, with no item skipped or repeated.
- */
-export interface WalkCheckpoint {
-  /** The `page` number or `cursor` of the page the walk is in; absent for the first page. */
-  readonly at?: number | string;
-  /** Items of that page already taken (`items()`); `pages()` checkpoints always say 0. */
-  readonly taken: number;
-  /** The walk reached its last page and item. */
-  readonly done?: true;
-}
-
-/** The walk's checkpoint, kept current as pages are fetched and items taken. */
-export interface WalkState {
-  checkpoint: WalkCheckpoint;
-}
-
-/** A checkpoint from JSON, checked, so a damaged one fails clearly instead of skipping items. */
-export function startState(resume: WalkCheckpoint | undefined): WalkState {
-  if (resume === undefined) return { checkpoint: { taken: 0 } };
-  const { at, taken, done } = resume as { at?: unknown; taken?: unknown; done?: unknown };
-  const validAt = at === undefined || typeof at === 'string' || (typeof at === 'number' && Number.isInteger(at));
-  if (!validAt || !(Number.isInteger(taken) && (taken as number) >= 0) || (done !== undefined && done !== true)) {
-    throw usageError(
-      `resume must be a checkpoint a walk gave ({ at?, taken, done? }), such as JSON.parse of walk.checkpoint (received ${JSON.stringify(resume)}).`,
-    );
-  }
-  return { checkpoint: resume };
-}
 
 /** In page `at` (absent for the first page), with `taken` of its items handed out. */
 function checkpointAt(at: unknown, taken: number): WalkCheckpoint {
@@ -58,6 +28,8 @@ interface PageFields {
   readonly nextCursor?: string | null;
   readonly page?: number | null;
 }
+
+// Loaded by the client on a walk's first page (`import()`), so an app that never walks a listing need not ship it.
 
 /**
  * Pages of a paged endpoint, fetched one at a time as the caller asks for them. Page-numbered endpoints
@@ -169,24 +141,6 @@ export async function* walkItems(
   }
 }
 
-/**
- * Every value of a walk (or any async iterable) in an array, stopping after `maxItems` without fetching
- * further pages: `await toArray(pdg.items('jobs:jobboard', 'browse', { country: 'SG' }), { maxItems: 50 })`.
- */
-export async function toArray<T>(
-  iterable: AsyncIterable<T>,
-  options: { readonly maxItems?: number } = {},
-): Promise<T[]> {
-  checkLimit('maxItems', options.maxItems);
-  const out: T[] = [];
-  if (options.maxItems === 0) return out;
-  for await (const value of iterable) {
-    out.push(value);
-    if (options.maxItems !== undefined && out.length >= options.maxItems) break;
-  }
-  return out;
-}
-
 function nextPosition(paging: Paging, page: PageFields, position: unknown): unknown {
   if (page === null || typeof page !== 'object' || page.hasMore === false) return undefined;
   if (paging.kind === 'cursor') return page.nextCursor ?? undefined;
@@ -213,10 +167,4 @@ function requirePaging(providerId: string, endpointName: string, endpoint: Endpo
     });
   }
   return endpoint.paging;
-}
-
-function checkLimit(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
-    throw usageError(`${name} must be a whole number >= 0 (received ${value}).`);
-  }
 }
