@@ -160,7 +160,9 @@ function bufferingFetch(
     }
     record(url, started, { status: response.status });
     await rateLimit?.observe(response, layer);
-    const nullBody = [101, 103, 204, 205, 304].includes(response.status);
+    // A success's bytes are read from `bufferedBodies` alone, so its copy carries none (no copy of the bytes,
+    // no stream); an error's keeps them for ky, which reads them into `HTTPError.data`.
+    const nullBody = response.status < 400 || [101, 103, 204, 205, 304].includes(response.status);
     const buffered = new Response(nullBody ? null : body, {
       status: response.status,
       statusText: response.statusText,
