@@ -25,7 +25,8 @@ afterAll(async () => {
 
 describe('GET /openapi.json', () => {
   it('answers the OpenAPI 3.1 document of the providers served, with the mock gateway as its server', async () => {
-    const response = await fetch(`${gateway.url}${openApiPath}`);
+    const response = await fetch(`${gateway.url}/openapi.json`);
+    expect(openApiPath).toBe('/openapi.json');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const document = (await response.json()) as ReturnType<typeof toOpenApi>;
