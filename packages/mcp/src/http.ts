@@ -1,0 +1,113 @@
+/**
+ * Streamable HTTP, stateless: every POST to the path is one exchange, answered as JSON by a server made for
+ * it from tools made once. No session is kept (a walk goes on from the `resume` the client passes back), so
+ * GET (a server-to-client stream) and DELETE (ending a session) are refused with 405.
+ *
+ * On a loopback address (the default) only requests naming this machine are served: a `Host` or `Origin`
+ * header naming another host is refused with 403, so a web page cannot reach the server through DNS
+ * rebinding and spend the API key.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AnyProvider } from '@pdg/core';
+import { createPdgTools, type McpServerOptions, serverOf } from './server.js';
+
+export interface McpHttpServerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>
+  extends McpServerOptions<TProviders> {
+  /** Default 127.0.0.1: this machine only. Another address lets anyone who reaches it use your API key. */
+  readonly host?: string;
+  /** Default 0: a free port, read it back from `url`. */
+  readonly port?: number;
+  /** The endpoint's path. Default `/mcp`. */
+  readonly path?: string;
+}
+
+export interface RunningMcpHttpServer {
+  /** `http://127.0.0.1:<port>/mcp`: what an MCP client connects to. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops listening and ends open connections. */
+  close(): Promise<void>;
+}
+
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Starts the MCP server over Streamable HTTP on `host:port` (default 127.0.0.1 and a free port). */
+export async function startMcpHttpServer<const TProviders extends readonly AnyProvider[]>(
+  options: McpHttpServerOptions<TProviders>,
+): Promise<RunningMcpHttpServer> {
+  const { host = '127.0.0.1', port = 0, path = '/mcp', ...serverOptions } = options;
+  if (!path.startsWith('/')) throw new TypeError(`path must start with "/" (received "${path}").`);
+  const pdgTools = createPdgTools(serverOptions);
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const loopback = loopbackNames.has(host);
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const target = new URL(request.url ?? '/', 'http://localhost');
+    if (target.pathname !== path) {
+      return answer(response, 404, `Not found: the MCP endpoint is ${path}.`);
+    }
+    if (loopback && !namesThisMachine(request)) {
+      return answer(response, 403, 'Forbidden: this server answers requests addressed to this machine only.');
+    }
+    if (request.method !== 'POST') {
+      return answer(response, 405, 'Method not allowed: this server is stateless; POST each message.', {
+        allow: 'POST',
+      });
+    }
+    const server = serverOf(pdgTools);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response);
+  };
+
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) answer(response, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = (http.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${bound}${path}`,
+    port: bound,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  };
+}
+
+/** Whether `Host` (and `Origin`, when sent) name this machine. */
+function namesThisMachine(request: IncomingMessage): boolean {
+  const hostname = (text: string | undefined) => {
+    try {
+      return text === undefined ? undefined : new URL(text.includes('://') ? text : `http://${text}`).hostname;
+    } catch {
+      return '';
+    }
+  };
+  const host = hostname(request.headers.host);
+  if (host === undefined || !loopbackNames.has(host)) return false;
+  const origin = request.headers.origin;
+  return origin === undefined || loopbackNames.has(hostname(origin) ?? '');
+}
+
+/** A JSON-RPC error answer with no request id, as the transport gives for a request it cannot take. */
+function answer(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}

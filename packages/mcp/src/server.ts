@@ -1,0 +1,118 @@
+/**
+ * The MCP server. Tools are served through the SDK's `McpServer`, with the `tools/list` and `tools/call`
+ * handlers set on its underlying protocol server: `McpServer.registerTool` takes a zod schema and converts
+ * it, whereas each endpoint's input schema is already JSON Schema (from `@pdg/openapi`), handed out exactly
+ * as converted, enums, limits, defaults and descriptions included.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { type AnyProvider, type ClientOptions, createClient } from '@pdg/core';
+import manifest from '../package.json' with { type: 'json' };
+import { callTool } from './call.js';
+import { resolveLimits, type ToolLimits } from './limits.js';
+import { describeTools, type PdgTool } from './tools.js';
+
+export interface McpServerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>
+  extends ClientOptions<TProviders> {
+  /** How much one call returns: items and pages of a walk, bytes of a result. See `ToolLimits`. */
+  readonly limits?: ToolLimits;
+  /** The name and version the server gives clients. Default `pdg` and this package's version. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+}
+
+/** The tools of the given providers with a client to call them: what every server and transport shares. */
+export interface PdgTools {
+  readonly tools: readonly PdgTool[];
+  /**
+   * Calls the named tool with the arguments a model gave. Never throws for a failed call: the result is a
+   * tool error (`isError: true`) saying what failed. An unknown name is a `TypeError`.
+   */
+  call(name: string, args?: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult>;
+  readonly serverInfo: { readonly name: string; readonly version: string };
+}
+
+const instructions = [
+  'Tools of the Public-Data Gateway: public web data (music catalogues, job boards, forums, scholarly indexes, finance and health data, ...) as JSON.',
+  'Each tool is one endpoint of one provider, named <category>_<provider>_<endpoint>, and only reads.',
+  'Params are checked before anything is sent: a tool error names each bad param and the rule it broke, so the call can be corrected.',
+  'Paged tools return a bounded part of a listing; when more remain, their walk.resume, passed back with the same params, goes on from there.',
+].join(' ');
+
+/**
+ * The tools of every endpoint of `options.providers`, and the client (`createClient` with the same options)
+ * their calls run through. Bad options are refused here, before any server starts.
+ */
+export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
+  options: McpServerOptions<TProviders>,
+): PdgTools {
+  const { limits: givenLimits, serverInfo, ...clientOptions } = options;
+  const limits = resolveLimits(givenLimits);
+  const client = createClient<readonly AnyProvider[]>(clientOptions);
+  const tools = describeTools(options.providers, limits);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const secret = options.apiKey ?? environmentKey();
+  return {
+    tools,
+    serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
+    call(name, args, signal) {
+      const tool = byName.get(name);
+      if (!tool) throw new TypeError(unknownTool(name, tools));
+      return callTool(tool, args, { client, limits, secret, ...(signal ? { signal } : {}) });
+    },
+  };
+}
+
+/**
+ * An MCP server offering one tool per endpoint of `options.providers`; connect it to a transport
+ * (`server.connect(new StdioServerTransport())`), or use `serveStdio` / `startMcpHttpServer`. The tools
+ * own `tools/list` and `tools/call`: add resources or prompts to it if you like, not other tools.
+ */
+export function createMcpServer<const TProviders extends readonly AnyProvider[]>(
+  options: McpServerOptions<TProviders>,
+): McpServer {
+  return serverOf(createPdgTools(options));
+}
+
+/** A new MCP server over tools made once: the HTTP transport makes one per request from the same tools. */
+export function serverOf(pdgTools: PdgTools): McpServer {
+  const mcp = new McpServer(pdgTools.serverInfo, { capabilities: { tools: { listChanged: false } }, instructions });
+  const listed: Tool[] = pdgTools.tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    annotations: tool.annotations,
+  }));
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  mcp.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const { name, arguments: args } = request.params;
+    if (!pdgTools.tools.some((tool) => tool.name === name)) {
+      throw new McpError(ErrorCode.InvalidParams, unknownTool(name, pdgTools.tools));
+    }
+    return pdgTools.call(name, args, extra.signal);
+  });
+  return mcp;
+}
+
+function unknownTool(name: string, tools: readonly PdgTool[]): string {
+  const shown = tools.slice(0, 5).map((tool) => tool.name);
+  const more = tools.length > shown.length ? `, ... (${tools.length} in all; tools/list names them)` : '';
+  return `Unknown tool "${name}". Tools: ${shown.join(', ')}${more}.`;
+}
+
+/** `PDG_API_KEY`, read as the client reads it, so the key it sends is the one kept out of results. */
+function environmentKey(): string | undefined {
+  try {
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.PDG_API_KEY;
+  } catch {
+    // Deno without --allow-env throws on reading a variable; the client reads it as unset too.
+    return undefined;
+  }
+}
