@@ -86,7 +86,8 @@ function cliManifest(text, packages) {
 /** A dependency on a provider package: any @pdg package that is not one of the tool packages. */
 function isProvider(name) {
   return (
-    name.startsWith('@pdg/') && !['@pdg/core', '@pdg/mock', '@pdg/openapi', '@pdg/testkit', '@pdg/cli'].includes(name)
+    name.startsWith('@pdg/') &&
+    !['@pdg/core', '@pdg/mock', '@pdg/mcp', '@pdg/openapi', '@pdg/testkit', '@pdg/cli'].includes(name)
   );
 }
 

@@ -10,6 +10,7 @@ const switches = new Set([
   'curl',
   'quiet',
   'cache',
+  'http',
 ]);
 
 /** Short forms of switches. */

@@ -45,6 +45,8 @@ Usage:
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
   pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
+  pdg mcp [--mock] [--http --port N] [--providers id,...]
+                                                   every endpoint as a tool for AI assistants (MCP)
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
 
@@ -89,6 +91,21 @@ endpoint with its params and response schema, the x-api-key scheme, the error en
                     variable whose default is the local mock gateway (http://127.0.0.1:4010)
   --compact         one line of JSON (default: indented)
 Example: pdg openapi > openapi.json && npx @redocly/cli lint openapi.json`,
+  mcp: `Usage: pdg mcp [--mock] [--http [--port N] [--host H]] [--providers id,...] [--api-key K] [--base-url URL]
+
+Serves every endpoint of the providers as a Model Context Protocol tool, for AI assistants: one tool per
+endpoint (jobs:jobboard browse is jobs_jobboard_browse), its params as the input schema, read-only.
+Over stdio (the default) an MCP client starts it and talks on its stdin and stdout, until it closes stdin.
+  --mock            answer from the built-in mock gateway (no key, no network); its requests go to stderr
+  --http            serve Streamable HTTP (stateless) at http://127.0.0.1:4011/mcp instead, until Ctrl-C
+  --port N          with --http: default 4011; 0 picks a free port (the URL is printed on stderr)
+  --host H          with --http: default 127.0.0.1 (this machine only)
+  --providers L     only these providers, comma-separated (default: all)
+  --api-key K       default: PDG_API_KEY
+  --base-url URL    default: PDG_BASE_URL
+An MCP client's configuration (mcpServers): { "command": "npx", "args": ["-y", "@pdg/cli", "mcp"],
+  "env": { "PDG_API_KEY": "<your key>", "PDG_BASE_URL": "<gateway URL>" } }
+Example: pdg mcp --mock --http --port 0`,
   completion: `Usage: pdg completion bash|zsh|fish
 
 Prints a completion script for commands, provider ids, endpoint names, --<param> names and enum values.
@@ -97,7 +114,7 @@ Prints a completion script for commands, provider ids, endpoint names, --<param>
   fish:  pdg completion fish | source`,
   help: `Usage: pdg help [command]
 
-Prints the usage of pdg, or of one command (providers, describe, run, mock, openapi, completion).`,
+Prints the usage of pdg, or of one command (providers, describe, run, mock, openapi, mcp, completion).`,
 };
 
 /** The usage asked for by \`pdg help ...\` or \`pdg ... --help\`: of pdg, a command, or one endpoint of run. */
@@ -192,17 +209,7 @@ async function run(args: ParsedArgs): Promise<void> {
   const layers = await clientLayers(args);
   try {
     if (useMock) mock = await startMock({ providers, fixtures: await allFixtures() });
-    const apiKey = useMock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
-    const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
-    if (!apiKey)
-      throw new UsageError(
-        'No API key: set PDG_API_KEY or pass --api-key (or add --mock to answer from the built-in mock gateway).',
-      );
-    if (!baseUrl)
-      throw new UsageError(
-        'No gateway URL: set PDG_BASE_URL or pass --base-url (or add --mock to answer from the built-in mock gateway).',
-      );
-    secrets.push(apiKey);
+    const { apiKey, baseUrl } = gatewayAccess(args, mock);
     const pdg = clientOrUsageError(() =>
       createClient({
         providers,
@@ -252,9 +259,32 @@ function clientOrUsageError<T>(create: () => T): T {
   try {
     return create();
   } catch (error) {
-    if (isPdgError(error) && error.code === 'USAGE') throw new UsageError(error.message);
-    throw error;
+    throw usageOf(error);
   }
+}
+
+/** A USAGE error of the client as the CLI's usage error (exit 2); any other error as it is. */
+function usageOf(error: unknown): unknown {
+  return isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
+}
+
+/**
+ * The key and base URL a command calls the gateway with: the mock gateway's when one was started, else
+ * --api-key and --base-url, or PDG_API_KEY and PDG_BASE_URL. A missing one is a usage error saying where to set it.
+ */
+function gatewayAccess(args: ParsedArgs, mock: RunningMockGateway | undefined): { apiKey: string; baseUrl: string } {
+  const apiKey = mock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
+  const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
+  if (!apiKey)
+    throw new UsageError(
+      'No API key: set PDG_API_KEY or pass --api-key (or add --mock to answer from the built-in mock gateway).',
+    );
+  if (!baseUrl)
+    throw new UsageError(
+      'No gateway URL: set PDG_BASE_URL or pass --base-url (or add --mock to answer from the built-in mock gateway).',
+    );
+  secrets.push(apiKey);
+  return { apiKey, baseUrl };
 }
 
 /** The mock gateway, loaded only by the commands that start it. */
@@ -334,13 +364,117 @@ async function serveMock(args: ParsedArgs): Promise<number> {
       `  try: PDG_BASE_URL=${gateway.url} PDG_API_KEY=any pdg run music:catalogstore search --q "velvet orbit" --limit 3\n` +
       '  Ctrl-C stops it.\n',
   );
-  await new Promise<void>((resolve) => {
+  await interrupted();
+  await gateway.close();
+  return 0;
+}
+
+/** Settles on Ctrl-C (SIGINT) or SIGTERM: a server command then closes and exits with 0. */
+function interrupted(): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  await gateway.close();
-  return 0;
+}
+
+/** The flags of `pdg mcp`. */
+const mcpFlags = ['mock', 'http', 'port', 'host', 'providers', 'api-key', 'base-url'];
+const mcpFlagsText = '--mock, --http, --port N, --host H, --providers id,..., --api-key K, --base-url URL';
+
+/**
+ * `pdg mcp`: every endpoint of the providers as a Model Context Protocol tool, over stdio (until the client
+ * closes stdin) or Streamable HTTP (until interrupted). On stdio, stdout carries protocol messages alone:
+ * everything else goes to stderr. @pdg/mcp and the MCP SDK are loaded only here.
+ */
+async function serveMcp(args: ParsedArgs): Promise<number> {
+  const [, ...extra] = args.positionals;
+  if (extra.length > 0) {
+    throw new UsageError(`Unexpected "${extra.join(' ')}": pdg mcp takes only options: ${mcpFlagsText}.`);
+  }
+  for (const name of args.flags.keys()) {
+    if (!mcpFlags.includes(name)) {
+      throw new UsageError(
+        `--${name} is not an option of mcp.${suggestion(name, mcpFlags, '--')} Options of mcp: ${mcpFlagsText} (pdg mcp --help).`,
+      );
+    }
+  }
+  const http = args.flags.has('http');
+  if (!http && (args.flags.has('port') || args.flags.has('host'))) {
+    throw new UsageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
+  }
+  const selected = mcpProviders(args);
+  const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4011;
+  const host = args.flags.get('host') ?? '127.0.0.1';
+  let mock: RunningMockGateway | undefined;
+  let close: () => Promise<void> = async () => undefined;
+  try {
+    if (args.flags.has('mock')) {
+      mock = await startMock({
+        providers,
+        fixtures: await allFixtures(),
+        // What the tools' calls ask of the mock, for the one trying it out (stderr: stdout is the protocol's).
+        onRequest: (request) => process.stderr.write(`mock gateway: ${request.method} ${request.url}\n`),
+      });
+    }
+    const options = { providers: selected, ...gatewayAccess(args, mock) };
+    const toolCount = selected.reduce((count, provider) => count + Object.keys(provider.endpoints).length, 0);
+    const serving = `${toolCount} tools of ${selected.length} provider${selected.length === 1 ? '' : 's'}; ${
+      mock ? `answers from the built-in mock gateway at ${mock.url}` : `calls ${redacted(options.baseUrl)}`
+    }`;
+    const mcp = await import('@pdg/mcp');
+    if (!http) {
+      const running = await mcp.serveStdio(options).catch((error: unknown) => Promise.reject(usageOf(error)));
+      close = () => running.close();
+      process.stderr.write(`pdg mcp: ${serving}; over stdio.\n`);
+      await Promise.race([running.closed, interrupted()]);
+      return 0;
+    }
+    let running: Awaited<ReturnType<typeof mcp.startMcpHttpServer>>;
+    try {
+      running = await mcp.startMcpHttpServer({ ...options, host, port });
+    } catch (error) {
+      const reason = listenFailure(error, host, port);
+      if (!reason) throw usageOf(error);
+      process.stderr.write(`pdg: ${reason}\n`);
+      return 1;
+    }
+    close = () => running.close();
+    const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
+    process.stderr.write(
+      `pdg mcp: ${running.url} (Streamable HTTP, stateless: POST each message)\n` +
+        `  ${serving}\n` +
+        (loopback
+          ? ''
+          : `  warning: listening on ${host}, beyond this machine: anyone who reaches it calls the gateway with this API key\n`) +
+        '  Ctrl-C stops it.\n',
+    );
+    await interrupted();
+    return 0;
+  } finally {
+    await close();
+    await mock?.close();
+  }
+}
+
+/** `--providers id,...`: the providers named, each once, in the order given; all of them without the flag. */
+function mcpProviders(args: ParsedArgs): readonly AnyProvider[] {
+  const list = args.flags.get('providers');
+  if (list === undefined) return providers;
+  if (args.bare.has('providers') || list.trim() === '') {
+    throw new UsageError(
+      '--providers needs provider ids, comma-separated: --providers jobs:jobboard,social-media:forum.',
+    );
+  }
+  const ids = [
+    ...new Set(
+      list
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    ),
+  ];
+  return ids.map((id) => findProvider(id));
 }
 
 /** One line on why the mock could not listen, and what to do; undefined for any other failure. */
@@ -450,6 +584,8 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'openapi':
       await openApi(args);
       return 0;
+    case 'mcp':
+      return serveMcp(args);
     case 'completion':
       await write(process.stdout, completionScript(args.positionals[1], providers).trimEnd());
       return 0;

@@ -8,10 +8,11 @@ import { describeParams } from '@pdg/core/describe';
 import { UsageError } from './args.js';
 import { runOptions } from './run-params.js';
 
-export const commands = ['providers', 'describe', 'run', 'mock', 'openapi', 'completion', 'help'] as const;
+export const commands = ['providers', 'describe', 'run', 'mock', 'openapi', 'mcp', 'completion', 'help'] as const;
 export const shells = ['bash', 'zsh', 'fish'] as const;
 const mockOptions = ['--port', '--host', '--rate-limit', '--help'];
 const openApiOptions = ['--server-url', '--compact', '--help'];
+const mcpOptions = ['--mock', '--http', '--port', '--host', '--providers', '--api-key', '--base-url', '--help'];
 
 interface Param {
   readonly name: string;
@@ -116,6 +117,10 @@ _pdg() {
       completion) (( n == 2 )) && candidates="${shells.join(' ')}" ;;
       mock) candidates="${mockOptions.join(' ')}" ;;
       openapi) [[ "$prev" == --server-url ]] || candidates="${words(table.providers)} ${openApiOptions.join(' ')}" ;;
+      mcp)
+        if [[ "$prev" == --providers ]]; then candidates="${words(table.providers)}"
+        elif [[ "$prev" != --port && "$prev" != --host && "$prev" != --api-key && "$prev" != --base-url ]]; then candidates="${mcpOptions.join(' ')}"
+        fi ;;
     esac
   fi
   COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
@@ -161,6 +166,13 @@ function fishScript(table: Table): string {
     `complete -c pdg -n '__fish_seen_subcommand_from openapi' -a '${words(table.providers)}'`,
     "complete -c pdg -n '__fish_seen_subcommand_from openapi' -l server-url -x",
     "complete -c pdg -n '__fish_seen_subcommand_from openapi' -l compact",
+    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l mock",
+    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l http",
+    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l port -x",
+    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l host -x",
+    `complete -c pdg -n '__fish_seen_subcommand_from mcp' -l providers -x -a '${words(table.providers)}'`,
+    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l api-key -x",
+    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l base-url -x",
   ];
   for (const [provider, names] of table.endpoints) {
     lines.push(`complete -c pdg -n '__pdg_endpoint_of ${provider}' -a '${words(names)}'`);

@@ -141,6 +141,8 @@ complete_line "pdg run jobs:jobboard browse --remote "
 complete_line "pdg mock --ra"
 complete_line "pdg openapi music:cat"
 complete_line "pdg openapi --server"
+complete_line "pdg mcp --pro"
+complete_line "pdg mcp --providers social-media:fo"
 `;
     const stdout = await new Promise<string>((resolve, reject) => {
       execFile('bash', ['-c', script], { env: cleanEnv, timeout: 30_000 }, (error, out, err) =>
@@ -158,6 +160,8 @@ complete_line "pdg openapi --server"
       '--rate-limit',
       'catalogstore',
       '--server-url',
+      '--providers',
+      'forum',
     ]);
   });
 });
