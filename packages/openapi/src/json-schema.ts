@@ -231,16 +231,16 @@ function withPdgMetadata(jsonSchema: JsonSchema, metadata: Record<string, unknow
   const itemForm = typeof metadata.itemForm === 'string' ? metadata.itemForm : undefined;
   const { anyOf: _, ...rest } = out;
   const text: JsonSchema = { type: 'string', description: 'Comma-separated.' };
-  const item: JsonSchema = { type: ['string', 'number'] };
+  let item: JsonSchema;
   if (closed) {
     const one = `(?:${values.map(escapeRegExp).join('|')})`;
     text.pattern = `^${one}(?:,${one})*$`;
     // A published numeric value may be given as a number too.
     const numbers = values.filter((value) => /^-?\d+(\.\d+)?$/.test(value)).map(Number);
-    delete item.type;
-    item.enum = [...values, ...numbers];
+    item = { enum: [...values, ...numbers] };
   } else {
     text.minLength = 1;
+    item = { type: ['string', 'number'] };
     if (values) item.examples = [...values];
     if (itemForm) item.description = itemForm;
   }
