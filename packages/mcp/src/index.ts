@@ -1,6 +1,5 @@
-export { type Cut, cutToSize } from './cut.js';
 export { type McpHttpServerOptions, type RunningMcpHttpServer, startMcpHttpServer } from './http.js';
-export { type JsonSchema, walkArguments } from './input-schema.js';
+export type { JsonSchema } from './input-schema.js';
 export { defaultLimits, type ToolLimits } from './limits.js';
 export { createMcpServer, createPdgTools, type McpServerOptions, type PdgTools } from './server.js';
 export { type RunningStdioServer, serveStdio } from './stdio.js';
