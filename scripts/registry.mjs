@@ -85,7 +85,9 @@ function cliManifest(text, packages) {
 
 /** A dependency on a provider package: any @pdg package that is not one of the tool packages. */
 function isProvider(name) {
-  return name.startsWith('@pdg/') && !['@pdg/core', '@pdg/mock', '@pdg/testkit', '@pdg/cli'].includes(name);
+  return (
+    name.startsWith('@pdg/') && !['@pdg/core', '@pdg/mock', '@pdg/openapi', '@pdg/testkit', '@pdg/cli'].includes(name)
+  );
 }
 
 function readmeWithRows(text, packages) {

@@ -44,6 +44,7 @@ Usage:
   pdg describe <provider> [endpoint]               endpoints, params, limits and defaults
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
+  pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
 
@@ -80,6 +81,14 @@ Serves the mock gateway (every provider's fixtures, read as one world) until int
   --rate-limit R    requests allowed per API key, as 5/s (per second), 300/m (per minute) or 10/500ms
                     (per window of N ms); past it: 429 with Retry-After. Default: no limit
 Then: PDG_BASE_URL=http://127.0.0.1:4010 PDG_API_KEY=any pdg run <provider> <endpoint> ...`,
+  openapi: `Usage: pdg openapi [provider...] [--server-url URL] [--compact]
+
+Writes the OpenAPI 3.1 document of every provider (or of those named) to stdout as JSON: one path per
+endpoint with its params and response schema, the x-api-key scheme, the error envelope, cache times.
+  --server-url URL  the gateway's base URL in the document. Default: PDG_BASE_URL, else a {base_url}
+                    variable whose default is the local mock gateway (http://127.0.0.1:4010)
+  --compact         one line of JSON (default: indented)
+Example: pdg openapi > openapi.json && npx @redocly/cli lint openapi.json`,
   completion: `Usage: pdg completion bash|zsh|fish
 
 Prints a completion script for commands, provider ids, endpoint names, --<param> names and enum values.
@@ -88,7 +97,7 @@ Prints a completion script for commands, provider ids, endpoint names, --<param>
   fish:  pdg completion fish | source`,
   help: `Usage: pdg help [command]
 
-Prints the usage of pdg, or of one command (providers, describe, run, mock, completion).`,
+Prints the usage of pdg, or of one command (providers, describe, run, mock, openapi, completion).`,
 };
 
 /** The usage asked for by \`pdg help ...\` or \`pdg ... --help\`: of pdg, a command, or one endpoint of run. */
@@ -254,6 +263,37 @@ async function startMock(options: MockGatewayOptions): Promise<RunningMockGatewa
   return startMockGateway(options);
 }
 
+/** The flags of `pdg openapi`. */
+const openApiFlags = ['server-url', 'compact'];
+
+/** `pdg openapi [provider...]`: the document on stdout. @pdg/openapi is loaded only here. */
+async function openApi(args: ParsedArgs): Promise<void> {
+  for (const name of args.flags.keys()) {
+    if (!openApiFlags.includes(name)) {
+      throw new UsageError(
+        `--${name} is not an option of openapi.${suggestion(name, openApiFlags, '--')} Options of openapi: --server-url URL, --compact (pdg openapi --help).`,
+      );
+    }
+  }
+  if (args.bare.has('server-url')) throw new UsageError('--server-url takes a URL: --server-url https://…');
+  const ids = [...new Set(args.positionals.slice(1))];
+  const selected = ids.length === 0 ? providers : ids.map((id) => findProvider(id));
+  const given = args.flags.get('server-url');
+  const serverUrl = given ?? (process.env.PDG_BASE_URL || undefined);
+  const { toOpenApi } = await import('@pdg/openapi');
+  let document: ReturnType<typeof toOpenApi>;
+  try {
+    document = toOpenApi(selected, serverUrl === undefined ? {} : { serverUrl });
+  } catch (error) {
+    // A server URL it cannot use is the caller's to fix: a usage error naming where the URL came from.
+    if (error instanceof TypeError && error.message.startsWith('serverUrl ')) {
+      throw new UsageError(error.message.replace(/^serverUrl/, given === undefined ? 'PDG_BASE_URL' : '--server-url'));
+    }
+    throw error;
+  }
+  await write(process.stdout, JSON.stringify(document, null, args.flags.has('compact') ? undefined : 2));
+}
+
 /** The flags of `pdg mock` (`--help` and `--version` are read before any command). */
 const mockFlags = ['port', 'host', 'rate-limit'];
 
@@ -407,6 +447,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     case 'mock':
       return serveMock(args);
+    case 'openapi':
+      await openApi(args);
+      return 0;
     case 'completion':
       await write(process.stdout, completionScript(args.positionals[1], providers).trimEnd());
       return 0;

@@ -8,9 +8,10 @@ import { describeParams } from '@pdg/core/describe';
 import { UsageError } from './args.js';
 import { runOptions } from './run-params.js';
 
-export const commands = ['providers', 'describe', 'run', 'mock', 'completion', 'help'] as const;
+export const commands = ['providers', 'describe', 'run', 'mock', 'openapi', 'completion', 'help'] as const;
 export const shells = ['bash', 'zsh', 'fish'] as const;
 const mockOptions = ['--port', '--host', '--rate-limit', '--help'];
+const openApiOptions = ['--server-url', '--compact', '--help'];
 
 interface Param {
   readonly name: string;
@@ -114,6 +115,7 @@ _pdg() {
       help) (( n == 2 )) && candidates="${commands.join(' ')}" ;;
       completion) (( n == 2 )) && candidates="${shells.join(' ')}" ;;
       mock) candidates="${mockOptions.join(' ')}" ;;
+      openapi) [[ "$prev" == --server-url ]] || candidates="${words(table.providers)} ${openApiOptions.join(' ')}" ;;
     esac
   fi
   COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
@@ -156,6 +158,9 @@ function fishScript(table: Table): string {
     `complete -c pdg -n '__pdg_nth 2 run describe' -a '${words(table.providers)}'`,
     `complete -c pdg -n '__pdg_nth 2 help' -a '${commands.join(' ')}'`,
     `complete -c pdg -n '__pdg_nth 2 completion' -a '${shells.join(' ')}'`,
+    `complete -c pdg -n '__fish_seen_subcommand_from openapi' -a '${words(table.providers)}'`,
+    "complete -c pdg -n '__fish_seen_subcommand_from openapi' -l server-url -x",
+    "complete -c pdg -n '__fish_seen_subcommand_from openapi' -l compact",
   ];
   for (const [provider, names] of table.endpoints) {
     lines.push(`complete -c pdg -n '__pdg_endpoint_of ${provider}' -a '${words(names)}'`);

@@ -139,6 +139,8 @@ complete_line "pdg run jobs:jobboard browse --jobT"
 complete_line "pdg run jobs:jobboard browse --jobType "
 complete_line "pdg run jobs:jobboard browse --remote "
 complete_line "pdg mock --ra"
+complete_line "pdg openapi music:cat"
+complete_line "pdg openapi --server"
 `;
     const stdout = await new Promise<string>((resolve, reject) => {
       execFile('bash', ['-c', script], { env: cleanEnv, timeout: 30_000 }, (error, out, err) =>
@@ -154,6 +156,8 @@ complete_line "pdg mock --ra"
       'FULL_TIME PART_TIME CONTRACT INTERNSHIP PROJECT_BASED',
       'true false',
       '--rate-limit',
+      'catalogstore',
+      '--server-url',
     ]);
   });
 });

@@ -5,6 +5,7 @@ export type { MockGatewayTimeouts } from './request.js';
 export {
   type MockGatewayOptions,
   type MockRequestInfo,
+  openApiPath,
   type RunningMockGateway,
   startMockGateway,
 } from './server.js';

@@ -84,6 +84,9 @@ export interface RunningMockGateway {
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string>; raw?: string };
 
+/** The path of the OpenAPI 3.1 document of the providers served. */
+export const openApiPath = '/openapi.json';
+
 /** Starts a local gateway that serves the providers' endpoints from their fixtures. */
 export async function startMockGateway(options: MockGatewayOptions): Promise<RunningMockGateway> {
   const faults = new FaultQueue();
@@ -91,6 +94,19 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   let requestCount = 0;
   const timers = new Set<NodeJS.Timeout>();
+  let gatewayUrl = '';
+  let openApiText: Promise<string> | undefined;
+  /**
+   * The OpenAPI document of the providers served, with this gateway as its server: built on the first
+   * request for it (loading @pdg/openapi only then), the same text after.
+   */
+  const openApiDocument = (): Promise<string> => {
+    openApiText ??= import('@pdg/openapi').then(({ toOpenApi }) =>
+      // A schema with no JSON Schema form is shown open (and says so) rather than failing the whole document.
+      JSON.stringify(toOpenApi(options.providers, { serverUrl: gatewayUrl, unsupported: 'open' })),
+    );
+    return openApiText;
+  };
 
   const responder = createFixtureResponder({
     providers: options.providers,
@@ -174,7 +190,10 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
    * Whatever the client sent, an answer: a bad target or encoding is a 400, a bug of the mock's a 500, and
    * so is an `onRequest` that throws.
    */
-  const answerSafely = (request: IncomingMessage, receivedAt: number): { answer: Answer; fault?: Fault } => {
+  const answerSafely = (
+    request: IncomingMessage,
+    receivedAt: number,
+  ): { answer: Answer; fault?: Fault; openApi?: true } => {
     try {
       const target = parseTarget(request.url ?? '/');
       const routed = 'error' in target ? target : { url: target.url, route: responder.route(target.url.pathname) };
@@ -189,6 +208,13 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
         }
       }
       if ('error' in routed) return { answer: { status: 400, body: errorEnvelope(routed.error) } };
+      // The description of the gateway is public: no key, no rate limit, no faults.
+      if (routed.url.pathname === openApiPath) {
+        if (request.method !== 'GET') {
+          return { answer: { status: 405, body: errorEnvelope(`Only GET is served: GET ${openApiPath}.`) } };
+        }
+        return { answer: { status: 200, body: undefined }, openApi: true };
+      }
       return answer(request, routed.url, routed.route);
     } catch (error) {
       return { answer: { status: 500, body: errorEnvelope(`Mock gateway error: ${(error as Error).message}`) } };
@@ -201,11 +227,24 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     // A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more.
     response.on('error', () => response.destroy());
     const result = answerSafely(request, receivedAt);
+    const respond = () => {
+      if (!result.openApi) return send(response, result.answer);
+      openApiDocument().then(
+        (raw) => send(response, { status: 200, body: undefined, raw }),
+        (error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          send(response, {
+            status: 500,
+            body: errorEnvelope(`Mock gateway error: the OpenAPI document could not be built: ${reason}`),
+          });
+        },
+      );
+    };
     const latency = (options.latencyMs ?? 0) + (result.fault?.latencyMs ?? 0);
-    if (latency <= 0) return send(response, result.answer);
+    if (latency <= 0) return respond();
     const timer = setTimeout(() => {
       timers.delete(timer);
-      send(response, result.answer);
+      respond();
     }, latency);
     timers.add(timer);
     response.on('close', () => {
@@ -234,9 +273,10 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   server.on('error', () => {});
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  gatewayUrl = `http://${host}:${address.port}`;
 
   return {
-    url: `http://${host}:${address.port}`,
+    url: gatewayUrl,
     port: address.port,
     get requestCount() {
       return requestCount;

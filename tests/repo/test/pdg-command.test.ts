@@ -31,3 +31,13 @@ it('`pnpm exec pdg` works in the workspace, and a failing command prints only it
   expect(result.stderr).not.toMatch(/ELIFECYCLE|Command failed|\$ node/);
   expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
 });
+
+it('`pnpm pdg openapi > openapi.json` writes only the JSON document, one path per endpoint', () => {
+  const result = spawnSync('pnpm', ['pdg', 'openapi'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  const document = JSON.parse(result.stdout) as { openapi: string; tags: { name: string }[]; paths: object };
+  expect(document.openapi).toBe('3.1.0');
+  expect(document.tags.map((tag) => tag.name).sort()).toEqual(providerIds);
+  expect(Object.keys(document.paths).length).toBeGreaterThan(providerIds.length);
+});
