@@ -4,7 +4,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const packages = ['@pdg/core', '@pdg/music-catalogstore', '@pdg/mock'];
+// Every @pdg package the project installed (what it asked for and the @pdg packages those need).
+const project = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
+const packages = Object.keys(project.dependencies)
+  .filter((name) => name.startsWith('@pdg/'))
+  .sort();
 const loaded = [];
 for (const name of packages) {
   const manifest = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8'));

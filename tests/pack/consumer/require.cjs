@@ -1,6 +1,10 @@
 // A user's CommonJS module, run in the consumer project: require()s every subpath the installed packages
 // export (ES modules, which require() loads from Node 22.12 on), then makes the same call with them.
-const packages = ['@pdg/core', '@pdg/music-catalogstore', '@pdg/mock'];
+
+// Every @pdg package the project installed (what it asked for and the @pdg packages those need).
+const packages = Object.keys(require('./package.json').dependencies)
+  .filter((name) => name.startsWith('@pdg/'))
+  .sort();
 const loaded = [];
 for (const name of packages) {
   const manifest = require(`${name}/package.json`);

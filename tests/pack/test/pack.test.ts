@@ -18,8 +18,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const consumerSources = fileURLToPath(new URL('../consumer/', import.meta.url));
 const runtimesScript = join(root, 'scripts', 'runtimes.mjs');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-/** What the consumer installs: core, one provider, and the mock gateway that answers its call. */
-const installed = ['@pdg/core', '@pdg/music-catalogstore', '@pdg/mock'];
+/** What the consumer asks for: core, one provider, and the mock gateway that answers its call. */
+const wanted = ['@pdg/core', '@pdg/music-catalogstore', '@pdg/mock'];
 
 interface WorkspacePackage {
   name: string;
@@ -37,6 +37,23 @@ const manifestOf = (name: string) => {
   if (!pkg) throw new Error(`${name} is not a package of the workspace`);
   return JSON.parse(readFileSync(join(pkg.path, 'package.json'), 'utf8'));
 };
+/**
+ * The wanted packages and the @pdg packages they need at run time (dependencies and peer dependencies,
+ * such as the mock's @pdg/openapi), all installed from their tarballs: none is on the registry.
+ */
+const installed = (() => {
+  const names = new Set<string>();
+  const add = (name: string) => {
+    if (names.has(name)) return;
+    names.add(name);
+    const manifest = manifestOf(name);
+    for (const field of ['dependencies', 'peerDependencies']) {
+      for (const dependency of Object.keys(manifest[field] ?? {})) if (dependency.startsWith('@pdg/')) add(dependency);
+    }
+  };
+  for (const name of wanted) add(name);
+  return [...names].sort();
+})();
 
 interface Result {
   code: number;
@@ -182,7 +199,7 @@ describe.each(published.map((pkg) => [pkg.name] as const))('the tarball of %s', 
   });
 });
 
-describe('core, music-catalogstore and mock installed with npm from the tarballs, outside the repository', () => {
+describe(`${wanted.join(', ')} installed with npm from the tarballs, outside the repository`, () => {
   /** The specifiers a consumer can import: one per subpath in the packages' `exports`. */
   const exported = installed.flatMap((name) =>
     Object.keys(manifestOf(name).exports)
@@ -199,7 +216,7 @@ describe('core, music-catalogstore and mock installed with npm from the tarballs
     const pdgEntries = Object.entries<{ version: string; resolved?: string }>(lock.packages).filter(([path]) =>
       /(^|\/)node_modules\/@pdg\//.test(path),
     );
-    expect(pdgEntries.map(([path]) => path).sort()).toEqual(installed.map((name) => `node_modules/${name}`).sort());
+    expect(pdgEntries.map(([path]) => path).sort()).toEqual(installed.map((name) => `node_modules/${name}`));
     for (const [path, entry] of pdgEntries) {
       const name = path.replace(/^node_modules\//, '');
       expect(entry.resolved, `${name} in package-lock.json`).toMatch(/^file:.*\.tgz$/);

@@ -94,8 +94,15 @@ describe('ci.yml', () => {
       .split('\n')
       .filter((line) => /^(pnpm|node scripts\/)/.test(line));
     expect(ciRun).toEqual(['pnpm install --frozen-lockfile', 'node scripts/runtimes.mjs', 'pnpm test']);
-    expect(runs).toEqual(ciRun);
+    expect(runs.filter((command) => ciRun.includes(command))).toEqual(ciRun);
     expect(read(join(root, 'README.md'))).toContain('\npnpm test\n');
+  });
+
+  it('gives the runtime matrix a Chromium in PDG_CHROMIUM before the tests, as .ci/run does', () => {
+    expect(read(join(root, '.ci', 'run'))).toContain('export PDG_CHROMIUM');
+    const chromium = runs.findIndex((command) => command.includes('PDG_CHROMIUM=') && command.includes('$GITHUB_ENV'));
+    expect(chromium).toBeGreaterThanOrEqual(0);
+    expect(chromium).toBeLessThan(runs.indexOf('pnpm test'));
   });
 
   it('gives the tests a Redis server, as .ci/run does, in PDG_REDIS_URL', () => {
