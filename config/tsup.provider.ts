@@ -1,15 +1,11 @@
 /** The build of every provider package: `tsup --config ../../../config/tsup.provider.ts`. */
 import { resolve } from 'node:path';
-import { defineConfig } from 'tsup';
 import { esbuildDescriptions } from './jsdoc-descriptions.js';
+import { packageBuild } from './tsup.js';
 
-export default defineConfig({
+export default packageBuild({
   entry: ['src/index.ts', 'src/fixtures.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'es2023',
-  sourcemap: true,
+  // Provider packages have no tsconfig of their own: the root's options, as `pnpm typecheck-providers` uses.
   tsconfig: resolve(process.cwd(), '../../../tsconfig.base.json'),
   esbuildPlugins: [esbuildDescriptions()],
 });

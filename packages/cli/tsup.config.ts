@@ -1,11 +1,8 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../config/tsup.js';
 
-export default defineConfig({
+// A command, not a library: no declarations; `bin/pdg.js` imports the bundle.
+export default packageBuild({
   entry: ['src/cli.ts'],
-  format: ['esm'],
   dts: false,
-  clean: true,
-  target: 'es2023',
-  sourcemap: true,
   banner: { js: '#!/usr/bin/env node' },
 });

@@ -1,6 +1,7 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../config/tsup.js';
 
-export default defineConfig({
+// One entry per subpath in package.json's `exports`.
+export default packageBuild({
   entry: {
     index: 'src/index.ts',
     describe: 'src/describe-entry.ts',
@@ -8,9 +9,4 @@ export default defineConfig({
     cache: 'src/cache-entry.ts',
     'rate-limit': 'src/rate-limit-entry.ts',
   },
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'es2023',
-  sourcemap: true,
 });

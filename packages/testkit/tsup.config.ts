@@ -1,10 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../config/tsup.js';
 
-export default defineConfig({
+// One entry per subpath in package.json's `exports`.
+export default packageBuild({
   entry: ['src/index.ts', 'src/conformance.ts', 'src/docs.ts', 'src/vitest.ts', 'src/nock.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'es2023',
-  sourcemap: true,
 });

@@ -4,7 +4,7 @@
  * and by the size budgets of size-budget.json (tests/repo).
  */
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 
 export interface BundleOptions {
   /** Module paths to use in place of packages, such as `@pdg/core` -> its sources. */
@@ -19,6 +19,8 @@ export interface Bundle {
   readonly gzipped: number;
   /** Every chunk, the lazily loaded ones (a walk's code, loaded on its first page) included. */
   readonly allGzipped: number;
+  /** The same entry bundled into one file, without code splitting (esbuild's default), gzip -9. */
+  readonly oneFileGzipped: number;
   /** Minified bytes by input file in what loads before the first call, from esbuild's metafile. */
   readonly inputs: Readonly<Record<string, number>>;
   /** The same for the chunks loaded later. */
@@ -30,21 +32,19 @@ export interface Bundle {
  * for `import()`), minified, each chunk gzip -9 on its own as a server sends it.
  */
 export async function bundleSize(entry: string, options: BundleOptions = {}): Promise<Bundle> {
-  const result = await build({
+  const shared = {
     entryPoints: [entry],
     bundle: true,
     minify: true,
-    format: 'esm',
-    splitting: true,
-    outdir: '/out',
-    platform: 'neutral',
-    write: false,
-    metafile: true,
+    format: 'esm' as const,
+    platform: 'neutral' as const,
+    write: false as const,
     // tsup's chunks import each other bare; with sideEffects false esbuild drops those imports, and says so.
-    logLevel: 'error',
+    logLevel: 'error' as const,
     alias: options.alias,
     nodePaths: options.nodePaths,
-  });
+  } satisfies BuildOptions;
+  const result = await build({ ...shared, splitting: true, outdir: '/out', metafile: true });
   // Chunks by file name: the metafile names them relative to the working directory, the files absolutely.
   const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
   const files = new Map(result.outputFiles.map((file) => [base(file.path), file.contents]));
@@ -66,7 +66,10 @@ export async function bundleSize(entry: string, options: BundleOptions = {}): Pr
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs))
       into[path] = (into[path] ?? 0) + bytesInOutput;
   }
+  // Without splitting, an `import()` is inlined and its module wrapped for a lazy start.
+  const oneFile = await build(shared);
   return {
+    oneFileGzipped: gzipSync(oneFile.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength,
     minified: [...initial].reduce((sum, name) => sum + (files.get(name)?.byteLength ?? 0), 0),
     gzipped: [...initial].reduce((sum, name) => sum + gzipped(name), 0),
     allGzipped: [...files.keys()].reduce((sum, name) => sum + gzipped(name), 0),

@@ -57,6 +57,7 @@ console.log('size (esbuild --bundle --minify --splitting, gzip -9 per chunk; wha
 console.log(
   `  one-call pdg client:        ${kb(pdgSize.minified)} min, ${kb(pdgSize.gzipped)} gzip (${kb(pdgSize.allGzipped)} with the walk's chunk, loaded on a walk's first page)`,
 );
+console.log(`  as one file (no splitting):  ${kb(pdgSize.oneFileGzipped)} gzip, all of it loaded at once`);
 console.log(`  hand-written ky + valibot:  ${kb(baseSize.minified)} min, ${kb(baseSize.gzipped)} gzip`);
 console.log(`  ratio (gzip):               ${(pdgSize.gzipped / baseSize.gzipped).toFixed(2)}x (target <= 1.25x)`);
 console.log(`  pdg's own share (gzip):     ${kb(pdgSize.gzipped - baseSize.gzipped)}`);

@@ -12,7 +12,7 @@ import { type AttemptRecord, bodyText, send } from './pipeline/send.js';
 import { validateParams } from './pipeline/validate-params.js';
 import { validateResponse } from './pipeline/validate-response.js';
 import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
-import { startState, type WalkCheckpoint } from './walk-state.js';
+import { checkWalk, cycleError, startState, type WalkCheckpoint } from './walk-state.js';
 
 /** `'strict'` (default) checks every response against its schema; `'off'` returns the body as is. */
 export type ValidateMode = 'strict' | 'off';
@@ -188,14 +188,18 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const state = startState(walkOptions.resume);
       const walking = redactingWalk(
         (async function* () {
+          const paging = checkWalk(walker === 'walkItems', providerId, endpointName, endpoint, walkOptions);
+          if (!paging) return;
           yield* (await import('./paging.js'))[walker](
             call,
             providerId,
             endpointName,
             endpoint,
-            params,
+            paging,
+            params ?? {},
             walkOptions,
             state,
+            cycleError,
           );
         })(),
         settings.apiKey,

@@ -1,7 +1,10 @@
 import type { CallOptions, ItemsOptions, PagesOptions } from './client.js';
 import type { EndpointDefinition, Paging } from './contract.js';
-import { PdgError, usageError } from './errors.js';
-import { checkLimit, startState, type WalkCheckpoint, type WalkState } from './walk-state.js';
+import type { PdgError } from './errors.js';
+import type { WalkCheckpoint, WalkState } from './walk-state.js';
+
+/** Builds the error for a gateway that points back to a position already fetched (see walk-state.ts). */
+type CycleError = (providerId: string, endpointName: string, param: string, next: unknown, fetched: number) => PdgError;
 
 type Call = (provider: string, endpoint: string, params: unknown, options?: CallOptions) => Promise<unknown>;
 
@@ -30,6 +33,8 @@ interface PageFields {
 }
 
 // Loaded by the client on a walk's first page (`import()`), so an app that never walks a listing need not ship it.
+// It imports nothing at run time: the checks before the first page, and the errors, are the client's
+// (walk-state.ts), so a bundle without code splitting wraps this module alone for its lazy start.
 
 /**
  * Pages of a paged endpoint, fetched one at a time as the caller asks for them. Page-numbered endpoints
@@ -44,11 +49,14 @@ export async function* walkPages(
   providerId: string,
   endpointName: string,
   endpoint: EndpointDefinition,
-  params: Readonly<Record<string, unknown>> = {},
-  options: PagesOptions = {},
-  state: WalkState = startState(options.resume),
+  paging: Paging,
+  params: Readonly<Record<string, unknown>>,
+  options: PagesOptions,
+  state: WalkState,
+  cycleError: CycleError,
 ): AsyncGenerator<unknown, void, undefined> {
-  for await (const { page, next } of fetchPages(call, providerId, endpointName, endpoint, params, options, state)) {
+  const pages = fetchPages(call, providerId, endpointName, endpoint, paging, params, options, state, cycleError);
+  for await (const { page, next } of pages) {
     // Once the caller has this page, a resumed walk starts at the next one.
     state.checkpoint = afterPage(next);
     yield page;
@@ -60,13 +68,13 @@ async function* fetchPages(
   providerId: string,
   endpointName: string,
   endpoint: EndpointDefinition,
+  paging: Paging,
   params: Readonly<Record<string, unknown>>,
   options: PagesOptions,
   state: WalkState,
+  cycleError: CycleError,
 ): AsyncGenerator<FetchedPage, void, undefined> {
-  const paging = requirePaging(providerId, endpointName, endpoint);
   const { maxPages, resume: _resume, ...callOptions } = options;
-  checkLimit('maxPages', maxPages);
   if (state.checkpoint.done) return;
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = state.checkpoint.at ?? params[param];
@@ -89,41 +97,23 @@ async function* fetchPages(
   }
 }
 
-function cycleError(providerId: string, endpointName: string, param: string, next: unknown, fetched: number): PdgError {
-  const shown =
-    typeof next === 'string' && next.length > 80 ? `${JSON.stringify(next.slice(0, 80))}…` : JSON.stringify(next);
-  return new PdgError({
-    code: 'INVALID_RESPONSE',
-    provider: providerId,
-    endpoint: endpointName,
-    issues: [
-      {
-        path: param === 'page' ? 'nextPage' : 'nextCursor',
-        message: `points back to ${param} ${shown}, already fetched`,
-      },
-    ],
-    message: `${providerId} ${endpointName}: after ${fetched} page(s) the gateway pointed back to ${param} ${shown}, which was already fetched; following it would never end. This is a gateway bug; the pages so far were delivered.`,
-  });
-}
-
 /** Items of a paged endpoint, across pages, from the item array the endpoint declares. */
 export async function* walkItems(
   call: Call,
   providerId: string,
   endpointName: string,
   endpoint: EndpointDefinition,
-  params: Readonly<Record<string, unknown>> = {},
-  options: ItemsOptions = {},
-  state: WalkState = startState(options.resume),
+  paging: Paging,
+  params: Readonly<Record<string, unknown>>,
+  options: ItemsOptions,
+  state: WalkState,
+  cycleError: CycleError,
 ): AsyncGenerator<unknown, void, undefined> {
   const { maxItems, ...pagesOptions } = options;
-  checkLimit('maxItems', maxItems);
-  if (maxItems === 0) return;
-  const paging = requirePaging(providerId, endpointName, endpoint);
   // Items of the first page a resumed walk already handed out.
   let skip = state.checkpoint.taken;
   let yielded = 0;
-  const pages = fetchPages(call, providerId, endpointName, endpoint, params, pagesOptions, state);
+  const pages = fetchPages(call, providerId, endpointName, endpoint, paging, params, pagesOptions, state, cycleError);
   for await (const { page, at, next } of pages) {
     const items = (page as Record<string, unknown> | null)?.[paging.items];
     if (!Array.isArray(items)) return;
@@ -157,14 +147,4 @@ function pageMax(endpoint: EndpointDefinition): number | undefined {
   const page = (endpoint.params as { entries?: Record<string, Node> }).entries?.page;
   const max = (page?.wrapped ?? page)?.pipe?.find((action) => action.type === 'max_value')?.requirement;
   return Number.isFinite(max) ? (max as number) : undefined;
-}
-
-function requirePaging(providerId: string, endpointName: string, endpoint: EndpointDefinition): Paging {
-  if (!endpoint.paging) {
-    throw usageError(`${providerId} ${endpointName} is not a paged endpoint; call it with run().`, {
-      provider: providerId,
-      endpoint: endpointName,
-    });
-  }
-  return endpoint.paging;
 }

@@ -1,4 +1,6 @@
-import { usageError } from './errors.js';
+import type { ItemsOptions } from './client.js';
+import type { EndpointDefinition, Paging } from './contract.js';
+import { PdgError, usageError } from './errors.js';
 
 // What a walk needs before its first page: its checkpoint, read and checked when `pages()` or `items()` is
 // called. The walk itself (paging.ts) is loaded on its first page.
@@ -56,4 +58,58 @@ export function checkLimit(name: string, value: number | undefined): void {
   if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
     throw usageError(`${name} must be a whole number >= 0 (received ${value}).`);
   }
+}
+
+/**
+ * The checks a walk makes before its first page, in the order the walk has always made them: the paging,
+ * or `undefined` for a walk that takes no items (`maxItems: 0`, which is never an error).
+ */
+export function checkWalk(
+  items: boolean,
+  providerId: string,
+  endpointName: string,
+  endpoint: EndpointDefinition,
+  options: ItemsOptions,
+): Paging | undefined {
+  if (items) {
+    checkLimit('maxItems', options.maxItems);
+    if (options.maxItems === 0) return undefined;
+  }
+  const paging = requirePaging(providerId, endpointName, endpoint);
+  checkLimit('maxPages', options.maxPages);
+  return paging;
+}
+
+function requirePaging(providerId: string, endpointName: string, endpoint: EndpointDefinition): Paging {
+  if (!endpoint.paging) {
+    throw usageError(`${providerId} ${endpointName} is not a paged endpoint; call it with run().`, {
+      provider: providerId,
+      endpoint: endpointName,
+    });
+  }
+  return endpoint.paging;
+}
+
+/** A gateway that points back to a page or cursor already fetched: the walk would never end. */
+export function cycleError(
+  providerId: string,
+  endpointName: string,
+  param: string,
+  next: unknown,
+  fetched: number,
+): PdgError {
+  const shown =
+    typeof next === 'string' && next.length > 80 ? `${JSON.stringify(next.slice(0, 80))}…` : JSON.stringify(next);
+  return new PdgError({
+    code: 'INVALID_RESPONSE',
+    provider: providerId,
+    endpoint: endpointName,
+    issues: [
+      {
+        path: param === 'page' ? 'nextPage' : 'nextCursor',
+        message: `points back to ${param} ${shown}, already fetched`,
+      },
+    ],
+    message: `${providerId} ${endpointName}: after ${fetched} page(s) the gateway pointed back to ${param} ${shown}, which was already fetched; following it would never end. This is a gateway bug; the pages so far were delivered.`,
+  });
 }

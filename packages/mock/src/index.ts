@@ -1,3 +1,4 @@
+export type { MockGatewayCors } from './cors.js';
 export type { Fault, ServerFault } from './faults.js';
 export { faultHeader } from './faults.js';
 export type { RateLimit } from './rate-limit.js';

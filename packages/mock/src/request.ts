@@ -119,7 +119,12 @@ const answeredSockets = new WeakSet<Duplex>();
  * Answers on a raw socket, outside any request (the parser failed, or a CONNECT), with the gateway's error
  * envelope, then closes the connection: at once when the client closes its side, else after a short grace.
  */
-export function answerOnSocket(socket: Duplex, status: number, message: string): void {
+export function answerOnSocket(
+  socket: Duplex,
+  status: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (answeredSockets.has(socket)) return;
   answeredSockets.add(socket);
   socket.on('error', () => socket.destroy());
@@ -128,6 +133,9 @@ export function answerOnSocket(socket: Duplex, status: number, message: string):
     `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\n` +
       'content-type: application/json; charset=utf-8\r\n' +
       `content-length: ${Buffer.byteLength(body)}\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
       'connection: close\r\n\r\n' +
       body,
   );
@@ -140,7 +148,12 @@ export function answerOnSocket(socket: Duplex, status: number, message: string):
  * For `server.on('clientError')`: the answer Node would give (400, 408, 431), in the gateway's error
  * envelope; nothing when the client is gone or an answer is already on its way on this connection.
  */
-export function onClientError(error: Error & { code?: string }, socket: Duplex, answering: boolean): void {
+export function onClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  answering: boolean,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   // The parser stays in error as more input arrives: the first error is the one answered.
   if (answeredSockets.has(socket)) return;
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable || answering) {
@@ -148,5 +161,5 @@ export function onClientError(error: Error & { code?: string }, socket: Duplex, 
     return;
   }
   const [status, message] = clientErrorAnswer(error);
-  answerOnSocket(socket, status, message);
+  answerOnSocket(socket, status, message, headers);
 }

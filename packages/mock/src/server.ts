@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
 import { createFixtureResponder, type FixtureAnswer, isRoute, type Route } from '@pdg/core/fixtures';
+import { corsHeaders, corsPolicy, type MockGatewayCors, preflightHeaders } from './cors.js';
 import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { answerOnSocket, type MockGatewayTimeouts, onClientError, parseTarget, serverOptions } from './request.js';
@@ -26,6 +27,13 @@ export interface MockGatewayOptions {
    * is a 404 naming ids that exist). False: such a call is a 404 naming the closest fixtures.
    */
   readonly world?: boolean;
+  /**
+   * Which web pages may call the gateway from a browser (CORS). Default `true`: any origin
+   * (`Access-Control-Allow-Origin: *`), since the mock serves made-up data to this machine. `{ origins:
+   * ['http://localhost:5173'] }`: only pages from those origins; `false`: no CORS headers, and `OPTIONS` is a
+   * 405 like any method but GET. An origin that is not `scheme://host[:port]` throws a TypeError.
+   */
+  readonly cors?: MockGatewayCors;
   /** A request-rate limit per API key, answered with 429 and `Retry-After`. */
   readonly rateLimit?: RateLimit;
   /** Faults applied to matching requests, in order, each `times` times. */
@@ -89,6 +97,7 @@ export const openApiPath = '/openapi.json';
 
 /** Starts a local gateway that serves the providers' endpoints from their fixtures. */
 export async function startMockGateway(options: MockGatewayOptions): Promise<RunningMockGateway> {
+  const cors = corsPolicy(options.cors);
   const faults = new FaultQueue();
   for (const fault of options.faults ?? []) faults.add(fault);
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
@@ -120,6 +129,10 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     url: URL,
     route: Route | FixtureAnswer,
   ): { answer: Answer; fault?: Fault } => {
+    // A browser's preflight, on any path, before auth, the rate limit and faults: it carries no key.
+    if (request.method === 'OPTIONS' && cors !== 'none') {
+      return { answer: { status: 204, body: undefined, headers: preflightHeaders(cors, request.headers) } };
+    }
     if (request.method !== 'GET') {
       return { answer: { status: 405, body: errorEnvelope('Only GET is served: every gateway operation is a read.') } };
     }
@@ -227,16 +240,24 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     // A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more.
     response.on('error', () => response.destroy());
     const result = answerSafely(request, receivedAt);
+    // Every answer, errors and faults included, so a page sees a 429 as a 429, not as a network error.
+    const withCors = (answer: Answer): Answer => ({
+      ...answer,
+      headers: { ...corsHeaders(cors, request.headers.origin), ...answer.headers },
+    });
     const respond = () => {
-      if (!result.openApi) return send(response, result.answer);
+      if (!result.openApi) return send(response, withCors(result.answer));
       openApiDocument().then(
-        (raw) => send(response, { status: 200, body: undefined, raw }),
+        (raw) => send(response, withCors({ status: 200, body: undefined, raw })),
         (error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
-          send(response, {
-            status: 500,
-            body: errorEnvelope(`Mock gateway error: the OpenAPI document could not be built: ${reason}`),
-          });
+          send(
+            response,
+            withCors({
+              status: 500,
+              body: errorEnvelope(`Mock gateway error: the OpenAPI document could not be built: ${reason}`),
+            }),
+          );
         },
       );
     };
@@ -255,11 +276,12 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   // Node's parser refused the request (bad request line, 16 KB of headers, a timeout): its 400/431/408, in the
   // gateway's error envelope, unless an answer is already being written on that connection.
   server.on('clientError', (error: Error & { code?: string }, socket) => {
-    onClientError(error, socket, (sending.get(socket) ?? 0) > 0);
+    onClientError(error, socket, (sending.get(socket) ?? 0) > 0, corsHeaders(cors, undefined));
   });
   // Without a listener Node drops a CONNECT without a word.
-  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
-    answerOnSocket(socket, 405, 'Only GET is served: every gateway operation is a read.');
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    const headers = corsHeaders(cors, request.headers.origin);
+    answerOnSocket(socket, 405, 'Only GET is served: every gateway operation is a read.', headers);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -318,12 +340,18 @@ function send(response: ServerResponse, answer: Answer): void {
   if (response.destroyed || response.writableEnded) return;
   const socket = response.socket;
   try {
-    const text = answer.raw ?? JSON.stringify(answer.body);
     if (socket) {
       sending.set(socket, (sending.get(socket) ?? 0) + 1);
       // 'close' follows 'finish' (or comes alone when the client is gone): counted down once.
       response.once('close', () => sending.set(socket, (sending.get(socket) ?? 1) - 1));
     }
+    // A 204 (a preflight's answer) has no body, and so no content headers.
+    if (answer.status === 204) {
+      response.writeHead(204, answer.headers);
+      response.end();
+      return;
+    }
+    const text = answer.raw ?? JSON.stringify(answer.body);
     response.writeHead(answer.status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(text),

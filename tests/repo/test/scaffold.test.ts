@@ -5,7 +5,7 @@
  * command that fixes it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,14 @@ describe('pnpm new-provider demo:sample, on a copy of the repository', () => {
     expect(scaffold.code, scaffold.output).toBe(0);
     const check = run('node', ['scripts/registry.mjs', '--check']);
     expect(check.code, check.output).toBe(0);
+    // Published like every other package: repository, homepage and bugs, and the root's LICENSE.
+    const metadata = run('node', ['scripts/package-metadata.mjs', '--check']);
+    expect(metadata.code, metadata.output).toBe(0);
+    const dir = join(copy, 'packages', 'providers', 'demo-sample');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).repository.directory).toBe(
+      'packages/providers/demo-sample',
+    );
+    expect(readFileSync(join(dir, 'LICENSE'), 'utf8')).toBe(readFileSync(join(root, 'LICENSE'), 'utf8'));
     const test = run('pnpm', ['--filter', '@pdg/demo-sample', 'test']);
     expect(test.code, test.output).toBe(0);
     expect(test.output).toMatch(/Tests\s+\d+ passed \(\d+\)/);
