@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../config/tsup.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'es2023',
-  sourcemap: true,
-});
+export default packageBuild({ entry: ['src/index.ts'] });
