@@ -95,16 +95,27 @@ describe('createRateLimit (one process)', () => {
       json(response, 200, { symbol, price: 2 });
     });
     const events: RateLimitEvent[] = [];
+    let cooling: () => void = () => {};
+    const cooldownStarted = new Promise<void>((resolve) => {
+      cooling = resolve;
+    });
     const pdg = createClient({
       providers: [quotes],
       apiKey: 'limit-test-key-3e9a',
       baseUrl: server.url,
       retry: 2,
       rateLimit: createRateLimit({ points: 100, durationSeconds: 1 }),
-      hooks: { onRateLimit: (event) => void events.push(event) },
+      hooks: {
+        onRateLimit: (event) => {
+          events.push(event);
+          if (event.type === 'cooldown') cooling();
+        },
+      },
     });
     const first = pdg.run('finance:quotes', 'quote', { symbol: 'AAA' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The others are called once the client has seen the 429 (on a loaded machine its answer may take longer
+    // than any fixed wait): from then on, every call waits out the cool-down.
+    await cooldownStarted;
     const others = ['BBB', 'CCC', 'DDD'].map((symbol) => pdg.run('finance:quotes', 'quote', { symbol }));
     const results = await Promise.all([first, ...others]);
     expect(results.map((result) => result.symbol)).toEqual(['AAA', 'BBB', 'CCC', 'DDD']);
