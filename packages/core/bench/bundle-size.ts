@@ -11,6 +11,8 @@ export interface BundleOptions {
   readonly alias?: Record<string, string>;
   /** Where bare imports are looked up besides the entry's own node_modules. */
   readonly nodePaths?: string[];
+  /** Also bundle the entry into one file without splitting (`oneFileGzipped`): a second build. */
+  readonly oneFile?: boolean;
 }
 
 export interface Bundle {
@@ -19,8 +21,8 @@ export interface Bundle {
   readonly gzipped: number;
   /** Every chunk, the lazily loaded ones (a walk's code, loaded on its first page) included. */
   readonly allGzipped: number;
-  /** The same entry bundled into one file, without code splitting (esbuild's default), gzip -9. */
-  readonly oneFileGzipped: number;
+  /** With `oneFile`: the entry bundled into one file, without code splitting (esbuild's default), gzip -9. */
+  readonly oneFileGzipped?: number;
   /** Minified bytes by input file in what loads before the first call, from esbuild's metafile. */
   readonly inputs: Readonly<Record<string, number>>;
   /** The same for the chunks loaded later. */
@@ -67,9 +69,11 @@ export async function bundleSize(entry: string, options: BundleOptions = {}): Pr
       into[path] = (into[path] ?? 0) + bytesInOutput;
   }
   // Without splitting, an `import()` is inlined and its module wrapped for a lazy start.
-  const oneFile = await build(shared);
+  const oneFile = options.oneFile ? await build(shared) : undefined;
   return {
-    oneFileGzipped: gzipSync(oneFile.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength,
+    ...(oneFile && {
+      oneFileGzipped: gzipSync(oneFile.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength,
+    }),
     minified: [...initial].reduce((sum, name) => sum + (files.get(name)?.byteLength ?? 0), 0),
     gzipped: [...initial].reduce((sum, name) => sum + gzipped(name), 0),
     allGzipped: [...files.keys()].reduce((sum, name) => sum + gzipped(name), 0),

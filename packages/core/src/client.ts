@@ -577,14 +577,16 @@ function layerOption<N extends 'cache' | 'rateLimit'>(
   options: ClientOptions<readonly AnyProvider[]>,
   name: N,
   method: string,
-) {
-  const layer = options[name] as unknown as Record<string, unknown> | undefined;
-  if (layer && typeof layer[method] !== 'function') throw usageError(layerMessage(name));
-  return options[name];
+): ClientOptions<readonly AnyProvider[]>[N] {
+  const layer = options[name];
+  if (layer && typeof (layer as unknown as Record<string, unknown>)[method] !== 'function') {
+    throw usageError(layerMessage(name));
+  }
+  return layer;
 }
 
 /** What a cache or rate-limit option needs, for the errors that say it is missing or not built by its factory. */
 function layerMessage(name: 'cache' | 'rateLimit'): string {
-  const factory = name === 'cache' ? 'createCache' : 'createRateLimit';
-  return `The ${name} option must be made by ${factory}: createClient({ ${name}: ${factory}(...) }), ${factory} from @pdg/core/${name === 'cache' ? name : 'rate-limit'}.`;
+  const [factory, entry] = name === 'cache' ? ['Cache', name] : ['RateLimit', 'rate-limit'];
+  return `The ${name} option needs a client created with one: createClient({ ${name}: create${factory}(...) }), create${factory} from @pdg/core/${entry}.`;
 }

@@ -54,7 +54,7 @@ export async function toArray<T>(
   return out;
 }
 
-export function checkLimit(name: string, value: number | undefined): void {
+function checkLimit(name: string, value: number | undefined): void {
   if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
     throw usageError(`${name} must be a whole number >= 0 (received ${value}).`);
   }
