@@ -29,7 +29,7 @@ export {
   type SuccessEnvelope,
   successEnvelope,
 } from './envelope.js';
-export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
+export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue, redact } from './errors.js';
 export {
   defineFixtures,
   type Exchange,

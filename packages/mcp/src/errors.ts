@@ -1,22 +1,15 @@
 /** Failures as tool errors: the `PdgError` code and message, for the model to read and correct; never the API key. */
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isPdgError } from '@pdg/core';
-
-/** Shorter keys are not searched for (as in `@pdg/core`): they would match inside ordinary words. */
-const shortestSecret = 4;
+import { isPdgError, redact } from '@pdg/core';
 
 /**
- * The value with every occurrence of the secret replaced by `[redacted]`, in any string or key. `@pdg/core`
- * already keeps the key out of its errors; this covers a gateway that echoes it in a body, which the model
- * would otherwise read (and could repeat).
+ * The value with every occurrence of the secret replaced by `[redacted]`, in any string or key, by core's own
+ * `redact`. `@pdg/core` already keeps the key out of its errors; this covers a gateway that echoes it in a
+ * body, which the model would otherwise read (and could repeat).
  */
 export function withoutSecret<T>(value: T, secret: string | undefined): T {
-  if (secret === undefined || secret.length < shortestSecret) return value;
-  const text = JSON.stringify(value);
-  const needle = JSON.stringify(secret).slice(1, -1);
-  if (text === undefined || !text.includes(needle)) return value;
-  return JSON.parse(text.replaceAll(needle, '[redacted]')) as T;
+  return secret === undefined ? value : redact(value, secret);
 }
 
 /**
