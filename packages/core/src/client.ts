@@ -1,3 +1,4 @@
+import { TimeoutError } from 'ky';
 import type { AnyProvider, EndpointDefinition } from './contract.js';
 import { isPdgError, PdgError, redact, redactError, usageError } from './errors.js';
 import type { CacheOutcome, HookContext, Hooks } from './hooks.js';
@@ -246,16 +247,23 @@ async function execute(
   const timeout = options.timeout ?? settings.timeout;
   checkTimeout(timeout);
   const retry = resolveRetry(settings.retry, options.retry);
-  // The call's own timer, cleared when the call ends: AbortSignal.timeout would keep its timer (and the
-  // signal, about 2 KB) alive until it fires, whether the call had ended or not.
-  const timeoutController = new AbortController();
-  const timeoutSignal = timeoutController.signal;
-  const timer = setTimeout(
-    () => timeoutController.abort(new DOMException('The operation timed out.', 'TimeoutError')),
-    timeout,
-  );
-  (timer as { unref?: () => void }).unref?.();
-  const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+  const deadline = performance.now() + timeout;
+  const { cache } = settings;
+  const cacheOption = options.cache;
+  // A call through the cache gets a timer of its own, cleared when the call ends, because the cache's
+  // waiters for one shared request each leave at their own timeout. Any other call leaves its timeout to
+  // ky (`totalTimeout`, retries and backoff included), which clears its timers with each request and
+  // needs no signal combined per call (AbortSignal.any is a large share of a call's CPU and garbage).
+  const timeoutController = cache && cacheOption !== false ? new AbortController() : undefined;
+  const timeoutSignal = timeoutController?.signal;
+  const timer =
+    timeoutController &&
+    setTimeout(() => timeoutController.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeout);
+  (timer as { unref?: () => void } | undefined)?.unref?.();
+  const signal =
+    options.signal && timeoutSignal
+      ? AbortSignal.any([options.signal, timeoutSignal])
+      : (timeoutSignal ?? options.signal);
   const secret = settings.apiKey;
   let hookContext: HookContext = { provider: providerId, endpoint: endpointName, params: {} };
   // What a failure that is not already a PdgError means depends on how far the call got.
@@ -270,7 +278,7 @@ async function execute(
     stage = 'send';
     const started = performance.now();
     const layer: LayerContext = { context: hookContext, hooks: settings.hooks };
-    const request = async (requestSignal: AbortSignal): Promise<Fetched> => {
+    const request = async (requestSignal: AbortSignal | undefined): Promise<Fetched> => {
       const outcome = await send({
         url,
         apiKey: settings.apiKey,
@@ -279,7 +287,7 @@ async function execute(
         fetch: settings.fetch,
         retry,
         signal: requestSignal,
-        deadline: started + timeout,
+        deadline,
         context,
         beforeRequest: async (request) => {
           let current = request;
@@ -325,11 +333,9 @@ async function execute(
     };
     const check = (body: unknown) =>
       (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, body, context) : body;
-    const { cache } = settings;
-    const cacheOption = options.cache;
     if (cacheOption && !cache)
       throw usageError(layerMessage('cache'), { provider: providerId, endpoint: endpointName });
-    const answer = await (cache && cacheOption !== false
+    const answer = await (cache && cacheOption !== false && signal
       ? cache.run({ ...layer, definition: endpoint, url, option: cacheOption, signal }, request, check)
       : request(signal));
     if (meta) meta.value = answer.meta();
@@ -337,14 +343,14 @@ async function execute(
   } catch (thrown) {
     if (options.signal?.aborted) throw options.signal.reason;
     const error =
-      timeoutSignal.aborted && !isPdgError(thrown)
+      (timeoutSignal?.aborted || thrown instanceof TimeoutError) && !isPdgError(thrown)
         ? timeoutError(context, timeout)
         : asPdgError(thrown, stage, context, secret);
     const safe = redactError(error, secret);
     for (const hooks of settings.hooks) await hooks.onError?.({ ...hookContext, error: safe });
     throw safe;
   } finally {
-    clearTimeout(timer);
+    if (timer) clearTimeout(timer);
   }
 }
 

@@ -15,8 +15,11 @@ export interface SendOptions {
   readonly headers: Headers;
   readonly fetch: typeof globalThis.fetch;
   readonly retry: RetryPolicy;
-  /** Aborts on the caller's signal and on the call's timeout; the caller tells the two apart. */
-  readonly signal: AbortSignal;
+  /**
+   * The caller's signal (combined with the call's timeout for a call through the cache), if any. The
+   * timeout itself is ky's `totalTimeout`, up to `deadline`.
+   */
+  readonly signal: AbortSignal | undefined;
   /** When the call's timeout runs out, on the `performance.now()` clock. */
   readonly deadline: number;
   readonly context: CallContext;
@@ -137,10 +140,11 @@ class BodyReadError extends Error {
 function bufferingFetch(
   fetch: typeof globalThis.fetch,
   record: AttemptCounter,
-  { rateLimit, signal, layer }: SendOptions,
+  { rateLimit, layer }: SendOptions,
 ): typeof globalThis.fetch {
   return async (input, init) => {
-    await rateLimit?.acquire(signal, layer);
+    // ky hands fetch a Request whose signal aborts on the caller's signal and on ky's timeout alike.
+    if (rateLimit) await rateLimit.acquire((input as Request).signal, layer);
     const started = performance.now();
     const url = input instanceof Request ? input.url : String(input);
     let response: Response;
@@ -160,10 +164,13 @@ function bufferingFetch(
     }
     record(url, started, { status: response.status });
     await rateLimit?.observe(response, layer);
-    // A success's bytes are read from `bufferedBodies` alone, so its copy carries none (no copy of the bytes,
-    // no stream); an error's keeps them for ky, which reads them into `HTTPError.data`.
-    const nullBody = response.status < 400 || [101, 103, 204, 205, 304].includes(response.status);
-    const buffered = new Response(nullBody ? null : body, {
+    // A success (or redirect) goes on as it came, its bytes read from `bufferedBodies` alone: ky does not
+    // read its body. An error is copied with its bytes, which ky reads into `HTTPError.data`.
+    if (response.status < 400) {
+      bufferedBodies.set(response, body);
+      return response;
+    }
+    const buffered = new Response(body, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -233,8 +240,10 @@ async function sendOnce(
       redirect: 'manual',
       // 3xx come back to `send`, which decides where the key may go.
       throwHttpErrors: (status) => status >= 400,
-      // The caller's signal carries one timeout for the whole call: attempts, backoff and body.
+      // One timeout for the whole call: attempts, backoff, the rate limit's queue and the body (read
+      // inside fetch). What is left of it when a redirect is followed goes to the next hop.
       timeout: false,
+      totalTimeout: Math.max(1, options.deadline - performance.now()),
       retry: {
         limit: retry.limit,
         methods: ['get'],
