@@ -96,6 +96,7 @@ export type {
   ParamsArg,
   ParamsOf,
   ProviderId,
+  Resolved,
   ResultOf,
 } from './types.js';
 export { toArray, type WalkCheckpoint } from './walk-state.js';

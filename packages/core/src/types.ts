@@ -23,19 +23,35 @@ export type PagedEndpointName<TProviders extends readonly AnyProvider[], TId ext
 }[EndpointName<TProviders, TId>];
 
 /**
+ * An endpoint's params and result types written out in full, as a provider package's declarations give
+ * them (the provider build's last step, config/resolved-types.ts): `ParamsOf` and `ResultOf` read them
+ * instead of inferring them from the valibot schemas, which is most of a consumer's type-check. The
+ * property exists in declarations only, never at run time.
+ */
+export interface Resolved<TParams, TResult> {
+  readonly '~resolved': { readonly params: TParams; readonly result: TResult };
+}
+
+/**
  * What a caller passes: the params schema's input type. An endpoint that takes no params takes
  * `Record<string, never>` rather than `{}`, so a stray param is a compile error as well as a refusal.
  */
-export type ParamsOf<TEndpoint> = TEndpoint extends { readonly params: infer P extends AnySchema }
-  ? [keyof v.InferInput<P>] extends [never]
-    ? Record<string, never>
-    : v.InferInput<P>
-  : never;
+export type ParamsOf<TEndpoint> =
+  TEndpoint extends Resolved<infer P, unknown>
+    ? P
+    : TEndpoint extends { readonly params: infer P extends AnySchema }
+      ? [keyof v.InferInput<P>] extends [never]
+        ? Record<string, never>
+        : v.InferInput<P>
+      : never;
 
 /** What a call returns: the response schema's output type (the envelope's `content` where there is one). */
-export type ResultOf<TEndpoint> = TEndpoint extends { readonly response: infer R extends AnySchema }
-  ? v.InferOutput<R>
-  : never;
+export type ResultOf<TEndpoint> =
+  TEndpoint extends Resolved<unknown, infer R>
+    ? R
+    : TEndpoint extends { readonly response: infer R extends AnySchema }
+      ? v.InferOutput<R>
+      : never;
 
 /** One element of the endpoint's item array (`items`, `threads`, `results`...). */
 export type ItemOf<TEndpoint> = TEndpoint extends { readonly paging: { readonly items: infer K extends string } }
