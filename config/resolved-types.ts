@@ -1,0 +1,199 @@
+/**
+ * The last step of a provider's build (`tsup ... && node ../../../config/resolved-types.ts`): writes each
+ * endpoint's params and result types out in full into `dist/index.d.ts`, next to its valibot schemas.
+ *
+ * Why: a consumer's compiler would otherwise infer them from the schemas' declared types, through
+ * valibot's generic inference, for every endpoint it calls (about 1,000 type instantiations each; most of
+ * a consumer's type-check when it calls many endpoints). Written out, they are read, not inferred.
+ * What a caller sees does not change: the types are the ones `ParamsOf` and `ResultOf` infer from the
+ * schemas (computed here by the compiler from the built declarations), with each field's doc comment.
+ * `pnpm test` checks, per endpoint of every provider, that the two are the same type.
+ *
+ * Each `readonly <endpoint>: typeof <module>;` of the provider's declared type becomes
+ * `typeof <module> & _pdg_core.Resolved<Params, Result>`, which `ParamsOf` and `ResultOf` read first.
+ * An endpoint whose types cannot be written out (a recursive type) keeps being inferred.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+const dir = process.cwd();
+const declarations = join(dir, 'dist', 'index.d.ts');
+const text = readFileSync(declarations, 'utf8');
+
+const providerBlock =
+  /^declare const (\w+): _pdg_core\.ProviderDefinition<"[^"]+", _pdg_core\.WithPaths<\{\n([\s\S]*?)\n\}>>;$/m;
+const endpointLine = /^ {4}readonly ([\w'-]+): typeof ([\w$]+);$/;
+
+if (text.includes('_pdg_core.Resolved<')) process.exit(0); // already written (a build without `clean`)
+const block = providerBlock.exec(text);
+if (!block) fail('no `declare const <provider>: _pdg_core.ProviderDefinition<...>` block in dist/index.d.ts');
+const [whole, exportName, body] = block as unknown as [string, string, string];
+const lines = body.split('\n');
+const endpoints = lines.map((line) => {
+  const match = endpointLine.exec(line);
+  if (!match) fail(`an endpoint line of ${exportName} is not \`readonly <name>: typeof <module>;\`: ${line}`);
+  return { key: (match as RegExpExecArray)[1] as string, module: (match as RegExpExecArray)[2] as string };
+});
+
+// A probe module beside the declarations, so the compiler resolves `@pdg/core` as the package does.
+const probe = join(dir, 'dist', '.resolved-types-probe.ts');
+const name = (key: string) => key.replace(/^'|'$/g, '');
+writeFileSync(
+  probe,
+  [
+    "import type { ParamsOf, ResultOf } from '@pdg/core';",
+    `import type { ${exportName} } from './index.js';`,
+    `type E = (typeof ${exportName})['endpoints'];`,
+    ...endpoints.flatMap(({ key }, index) => [
+      `export type P${index} = ParamsOf<E['${name(key)}']>;`,
+      `export type R${index} = ResultOf<E['${name(key)}']>;`,
+    ]),
+    '',
+  ].join('\n'),
+);
+
+try {
+  const program = ts.createProgram([probe], {
+    target: ts.ScriptTarget.ES2023,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    exactOptionalPropertyTypes: false,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(probe);
+  const errors = ts.getPreEmitDiagnostics(program, source);
+  if (errors.length > 0) fail(ts.formatDiagnostics(errors, ts.createCompilerHost({})));
+  const aliases = new Map<string, ts.Type>();
+  for (const statement of source?.statements ?? []) {
+    if (ts.isTypeAliasDeclaration(statement))
+      aliases.set(statement.name.text, checker.getTypeAtLocation(statement.name));
+  }
+  const printer = typePrinter(checker);
+  const resolved = endpoints.map(({ key, module }, index) => {
+    const params = printer(aliases.get(`P${index}`) as ts.Type, '    ');
+    const result = printer(aliases.get(`R${index}`) as ts.Type, '    ');
+    if (params === undefined || result === undefined) {
+      console.warn(`resolved-types: ${exportName} ${name(key)} refers to itself, so its types stay inferred`);
+      return `    readonly ${key}: typeof ${module};`;
+    }
+    return `    readonly ${key}: typeof ${module} & _pdg_core.Resolved<${params}, ${result}>;`;
+  });
+  // Replaced by function, so a `$` in a doc comment is not read as a replacement pattern.
+  writeFileSync(
+    declarations,
+    text.replace(whole, () => whole.replace(body, () => resolved.join('\n'))),
+  );
+} finally {
+  rmSync(probe, { force: true });
+}
+
+function fail(message: string): never {
+  console.error(`resolved-types (${dir}): ${message}`);
+  process.exit(1);
+}
+
+/**
+ * Prints a type in full: object types as literals (each property's doc comment kept), arrays, unions and
+ * intersections member by member, everything else as the compiler writes it. `undefined` when the type
+ * refers to itself, so cannot be written out.
+ */
+function typePrinter(checker: ts.TypeChecker): (type: ts.Type, indent: string) => string | undefined {
+  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
+  class Recursive extends Error {}
+  const print = (type: ts.Type, indent: string, path: Set<ts.Type>): string => {
+    if (path.has(type)) throw new Recursive();
+    if (type.isUnion()) {
+      const members = type.types;
+      const hasTrue = members.some((member) => isBooleanLiteral(member, 'true'));
+      const hasFalse = members.some((member) => isBooleanLiteral(member, 'false'));
+      const parts: string[] = [];
+      // `string | undefined`, as editors write it: null and undefined last.
+      const last = (member: ts.Type) => (member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null) ? 1 : 0);
+      for (const member of [...members].sort((a, b) => last(a) - last(b))) {
+        if (hasTrue && hasFalse && member.flags & ts.TypeFlags.BooleanLiteral) {
+          if (!parts.includes('boolean')) parts.push('boolean');
+        } else parts.push(callable(member) ? `(${print(member, indent, path)})` : print(member, indent, path));
+      }
+      return parts.join(' | ');
+    }
+    if (type.isIntersection()) {
+      // Object types member by member (a loose object's fields & its index signature), as inferred, so the
+      // written type is the same type, not only an equivalent one; others (`string & {}`) as written.
+      if (!type.types.every((member) => member.flags & ts.TypeFlags.Object)) {
+        return checker.typeToString(type, undefined, flags);
+      }
+      return type.types
+        .map((member) => (callable(member) ? `(${print(member, indent, path)})` : print(member, indent, path)))
+        .join(' & ');
+    }
+    if (!(type.flags & ts.TypeFlags.Object)) return checker.typeToString(type, undefined, flags);
+    if (checker.isArrayType(type) || checker.isTupleType(type)) {
+      if (checker.isTupleType(type)) return checker.typeToString(type, undefined, flags);
+      const [element] = checker.getTypeArguments(type as ts.TypeReference);
+      const item = element as ts.Type;
+      const text = print(item, indent, new Set([...path, type]));
+      // `(A | B)[]`, `(A & B)[]`, `(() => A)[]`, `(readonly A[])[]`: an element written with an operator.
+      const bare = !item.isUnion() && !item.isIntersection() && !callable(item) && !text.startsWith('readonly ');
+      const inner = bare ? text : `(${text})`;
+      return `${isReadonlyArray(type) ? 'readonly ' : ''}${inner}[]`;
+    }
+    // Functions, and named interfaces and classes (a `Date`, a `Map`), are written by name.
+    const objectFlags = type.flags & ts.TypeFlags.Object ? (type as ts.ObjectType).objectFlags : 0;
+    if (
+      objectFlags & (ts.ObjectFlags.Interface | ts.ObjectFlags.Class | ts.ObjectFlags.Reference) ||
+      type.getCallSignatures().length > 0 ||
+      type.getConstructSignatures().length > 0
+    ) {
+      return checker.typeToString(type, undefined, flags);
+    }
+    const inside = new Set([...path, type]);
+    const next = `${indent}    `;
+    const members: string[] = [];
+    for (const property of checker.getPropertiesOfType(type)) {
+      const doc = ts.displayPartsToString(property.getDocumentationComment(checker)).trim();
+      const optional = property.flags & ts.SymbolFlags.Optional ? '?' : '';
+      const readonly = isReadonly(property) ? 'readonly ' : '';
+      const propertyType = checker.getTypeOfSymbol(property);
+      if (doc !== '') members.push(`${next}/** ${doc.replaceAll('*/', '*\\/').replaceAll('\n', `\n${next} * `)} */`);
+      members.push(
+        `${next}${readonly}${propertyName(property.name)}${optional}: ${print(propertyType, next, inside)};`,
+      );
+    }
+    for (const info of checker.getIndexInfosOfType(type)) {
+      const key = checker.typeToString(info.keyType, undefined, flags);
+      members.push(`${next}${info.isReadonly ? 'readonly ' : ''}[key: ${key}]: ${print(info.type, next, inside)};`);
+    }
+    return members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;
+  };
+  const callable = (type: ts.Type) => type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0;
+  const isBooleanLiteral = (type: ts.Type, value: 'true' | 'false') =>
+    (type.flags & ts.TypeFlags.BooleanLiteral) !== 0 && checker.typeToString(type) === value;
+  const isReadonlyArray = (type: ts.Type) => type.getSymbol()?.name === 'ReadonlyArray';
+  const isReadonly = (property: ts.Symbol) => {
+    // A mapped type's property (valibot's inference) carries readonly in its check flags; a declared one
+    // in its modifiers.
+    if (property.flags & ts.SymbolFlags.Transient) {
+      const checkFlags = (ts as unknown as { getCheckFlags(symbol: ts.Symbol): number }).getCheckFlags(property);
+      return (checkFlags & 8) !== 0; // CheckFlags.Readonly
+    }
+    const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    return declaration !== undefined && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0;
+  };
+  return (type, indent) => {
+    try {
+      return print(type, indent, new Set());
+    } catch (error) {
+      if (error instanceof Recursive) return undefined;
+      throw error;
+    }
+  };
+}
+
+function propertyName(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
