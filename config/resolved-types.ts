@@ -117,7 +117,7 @@ function typePrinter(checker: ts.TypeChecker): (type: ts.Type, indent: string) =
       for (const member of [...members].sort((a, b) => last(a) - last(b))) {
         if (hasTrue && hasFalse && member.flags & ts.TypeFlags.BooleanLiteral) {
           if (!parts.includes('boolean')) parts.push('boolean');
-        } else parts.push(callable(member) ? `(${print(member, indent, path)})` : print(member, indent, path));
+        } else parts.push(operand(member, indent, path));
       }
       return parts.join(' | ');
     }
@@ -127,13 +127,10 @@ function typePrinter(checker: ts.TypeChecker): (type: ts.Type, indent: string) =
       if (!type.types.every((member) => member.flags & ts.TypeFlags.Object)) {
         return checker.typeToString(type, undefined, flags);
       }
-      return type.types
-        .map((member) => (callable(member) ? `(${print(member, indent, path)})` : print(member, indent, path)))
-        .join(' & ');
+      return type.types.map((member) => operand(member, indent, path)).join(' & ');
     }
     if (!(type.flags & ts.TypeFlags.Object)) return checker.typeToString(type, undefined, flags);
-    if (checker.isArrayType(type) || checker.isTupleType(type)) {
-      if (checker.isTupleType(type)) return checker.typeToString(type, undefined, flags);
+    if (checker.isArrayType(type)) {
       const [element] = checker.getTypeArguments(type as ts.TypeReference);
       const item = element as ts.Type;
       const text = print(item, indent, new Set([...path, type]));
@@ -142,13 +139,9 @@ function typePrinter(checker: ts.TypeChecker): (type: ts.Type, indent: string) =
       const inner = bare ? text : `(${text})`;
       return `${isReadonlyArray(type) ? 'readonly ' : ''}${inner}[]`;
     }
-    // Functions, and named interfaces and classes (a `Date`, a `Map`), are written by name.
-    const objectFlags = type.flags & ts.TypeFlags.Object ? (type as ts.ObjectType).objectFlags : 0;
-    if (
-      objectFlags & (ts.ObjectFlags.Interface | ts.ObjectFlags.Class | ts.ObjectFlags.Reference) ||
-      type.getCallSignatures().length > 0 ||
-      type.getConstructSignatures().length > 0
-    ) {
+    // Tuples, functions, and named interfaces and classes (a `Date`, a `Map`) are written as the compiler does.
+    const named = ts.ObjectFlags.Interface | ts.ObjectFlags.Class | ts.ObjectFlags.Reference;
+    if ((type as ts.ObjectType).objectFlags & named || callable(type)) {
       return checker.typeToString(type, undefined, flags);
     }
     const inside = new Set([...path, type]);
@@ -171,6 +164,9 @@ function typePrinter(checker: ts.TypeChecker): (type: ts.Type, indent: string) =
     return members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;
   };
   const callable = (type: ts.Type) => type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0;
+  /** A union's or intersection's member: a function type in parentheses. */
+  const operand = (type: ts.Type, indent: string, path: Set<ts.Type>) =>
+    callable(type) ? `(${print(type, indent, path)})` : print(type, indent, path);
   const isBooleanLiteral = (type: ts.Type, value: 'true' | 'false') =>
     (type.flags & ts.TypeFlags.BooleanLiteral) !== 0 && checker.typeToString(type) === value;
   const isReadonlyArray = (type: ts.Type) => type.getSymbol()?.name === 'ReadonlyArray';
