@@ -2,9 +2,9 @@ import { LRUCache } from 'lru-cache';
 import type { ResponseMeta } from './client.js';
 import type { EndpointDefinition } from './contract.js';
 import { describeParams } from './describe.js';
-import { isPdgError, usageError } from './errors.js';
+import { isPdgError, timeoutError, usageError } from './errors.js';
 import type { CacheEvent, CacheOutcome } from './hooks.js';
-import type { CachePlan, ClientCache, Fetched, LayerContext } from './layers.js';
+import type { Answer, CachePlan, ClientCache, Fetched, LayerContext } from './layers.js';
 
 /**
  * Where cached answers live: any Keyv instance (`new Keyv(new KeyvRedis(url))` shares them across
@@ -94,8 +94,34 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   const flights = new Map<string, Flight>();
 
   const run: ClientCache['run'] = async (plan, request, check) => {
+    // Each waiter for a shared request leaves at its own timeout, so the wait has a timer of its own,
+    // cleared when the call ends (the request itself has the timeout the client gives every request).
+    const timer = new AbortController();
+    const timeout = setTimeout(
+      () => timer.abort(timeoutError(plan.context.provider, plan.context.endpoint, plan.timeout)),
+      plan.timeout,
+    );
+    (timeout as { unref?: () => void }).unref?.();
+    try {
+      return await answer(
+        plan,
+        plan.signal ? AbortSignal.any([plan.signal, timer.signal]) : timer.signal,
+        request,
+        check,
+      );
+    } finally {
+      clearTimeout(timeout);
+    }
+  };
+
+  const answer = async (
+    plan: CachePlan,
+    signal: AbortSignal,
+    request: (signal: AbortSignal) => Promise<Fetched>,
+    check: (body: unknown) => unknown,
+  ): Promise<Answer> => {
     // A call aborted already starts no flight (one nobody waits for would run to its end).
-    plan.signal.throwIfAborted();
+    signal.throwIfAborted();
     const ttlSeconds = timeToLive(plan, options.defaultTtlSeconds);
     const refresh = plan.option === 'refresh' || (typeof plan.option === 'object' && plan.option.refresh === true);
     const key = prefix + cacheKey(plan);
@@ -115,7 +141,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         () => forget(flightKey, own),
       );
     }
-    const landing = await wait(flight, flightKey, plan.signal);
+    const landing = await wait(flight, flightKey, signal);
     const outcome: CacheOutcome = joined && landing.outcome !== 'hit' ? 'dedupe' : landing.outcome;
     const ageSeconds = landing.meta.ageSeconds;
     if (joined) report(plan, { outcome, key, ...(ageSeconds === undefined ? {} : { ageSeconds }) });

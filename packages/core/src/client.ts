@@ -1,6 +1,6 @@
 import { TimeoutError } from 'ky';
 import type { AnyProvider, EndpointDefinition } from './contract.js';
-import { isPdgError, PdgError, redact, redactError, usageError } from './errors.js';
+import { isPdgError, PdgError, redact, redactError, timeoutError, usageError } from './errors.js';
 import type { CacheOutcome, HookContext, Hooks } from './hooks.js';
 import type { CacheCallOption, ClientCache, ClientRateLimit, Fetched, LayerContext } from './layers.js';
 import { buildUrl } from './pipeline/build-url.js';
@@ -250,20 +250,6 @@ async function execute(
   const deadline = performance.now() + timeout;
   const { cache } = settings;
   const cacheOption = options.cache;
-  // A call through the cache gets a timer of its own, cleared when the call ends, because the cache's
-  // waiters for one shared request each leave at their own timeout. Any other call leaves its timeout to
-  // ky (`totalTimeout`, retries and backoff included), which clears its timers with each request and
-  // needs no signal combined per call (AbortSignal.any is a large share of a call's CPU and garbage).
-  const timeoutController = cache && cacheOption !== false ? new AbortController() : undefined;
-  const timeoutSignal = timeoutController?.signal;
-  const timer =
-    timeoutController &&
-    setTimeout(() => timeoutController.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeout);
-  (timer as { unref?: () => void } | undefined)?.unref?.();
-  const signal =
-    options.signal && timeoutSignal
-      ? AbortSignal.any([options.signal, timeoutSignal])
-      : (timeoutSignal ?? options.signal);
   const secret = settings.apiKey;
   let hookContext: HookContext = { provider: providerId, endpoint: endpointName, params: {} };
   // What a failure that is not already a PdgError means depends on how far the call got.
@@ -335,22 +321,24 @@ async function execute(
       (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, body, context) : body;
     if (cacheOption && !cache)
       throw usageError(layerMessage('cache'), { provider: providerId, endpoint: endpointName });
-    const answer = await (cache && cacheOption !== false && signal
-      ? cache.run({ ...layer, definition: endpoint, url, option: cacheOption, signal }, request, check)
-      : request(signal));
+    const answer = await (cache && cacheOption !== false
+      ? cache.run(
+          { ...layer, definition: endpoint, url, option: cacheOption, signal: options.signal, timeout },
+          request,
+          check,
+        )
+      : request(options.signal));
     if (meta) meta.value = answer.meta();
     return answer.data;
   } catch (thrown) {
     if (options.signal?.aborted) throw options.signal.reason;
     const error =
-      (timeoutSignal?.aborted || thrown instanceof TimeoutError) && !isPdgError(thrown)
-        ? timeoutError(context, timeout)
+      thrown instanceof TimeoutError
+        ? timeoutError(providerId, endpointName, timeout)
         : asPdgError(thrown, stage, context, secret);
     const safe = redactError(error, secret);
     for (const hooks of settings.hooks) await hooks.onError?.({ ...hookContext, error: safe });
     throw safe;
-  } finally {
-    if (timer) clearTimeout(timer);
   }
 }
 
@@ -412,15 +400,6 @@ function redactResponse(response: Response, secret: string): Response {
   });
   Object.defineProperty(copy, 'url', { value: redact(response.url, secret) });
   return copy;
-}
-
-function timeoutError(context: CallContext, timeout: number): PdgError {
-  return new PdgError({
-    code: 'TIMEOUT',
-    provider: context.providerId,
-    endpoint: context.endpointName,
-    message: `${context.providerId} ${context.endpointName}: no complete answer within the ${timeout} ms timeout (retries included). Pass a larger timeout to wait longer.`,
-  });
 }
 
 /** ky hands error bodies over as text when the content type is not JSON; many still are. */

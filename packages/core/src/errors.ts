@@ -186,3 +186,13 @@ export function redactError<T>(error: T, secret: string): T {
 export function usageError(message: string, where: { provider?: string; endpoint?: string } = {}): PdgError {
   return new PdgError({ code: 'USAGE', message, provider: where.provider, endpoint: where.endpoint });
 }
+
+/** A `TIMEOUT` error: the call's own timeout ran out. */
+export function timeoutError(provider: string, endpoint: string, timeout: number): PdgError {
+  return new PdgError({
+    code: 'TIMEOUT',
+    provider,
+    endpoint,
+    message: `${provider} ${endpoint}: no complete answer within the ${timeout} ms timeout (retries included). Pass a larger timeout to wait longer.`,
+  });
+}

@@ -29,8 +29,10 @@ export interface CachePlan extends LayerContext {
   /** The first request's URL: the gateway's, with the params the caller gave (defaults not applied). */
   readonly url: URL;
   readonly option: Exclude<CacheCallOption, false> | undefined;
-  /** Aborts on the caller's signal and on the call's timeout. */
-  readonly signal: AbortSignal;
+  /** The caller's signal, if any. */
+  readonly signal: AbortSignal | undefined;
+  /** The call's timeout in ms: the caller stops waiting then, even for a request another caller shares. */
+  readonly timeout: number;
 }
 
 /** A call's answer: its result (checked as the call asked, `validate`) and what the response said besides. */
