@@ -259,8 +259,11 @@ async function execute(
     hookContext = { ...hookContext, params: validated };
     const url = buildUrl(settings.baseUrl, providerId, endpointName, endpoint, validated);
     stage = 'headers';
-    const headers = new Headers(settings.headers);
-    for (const [name, value] of new Headers(options.headers)) headers.set(name, value);
+    let { headers } = settings;
+    if (options.headers !== undefined) {
+      headers = new Headers(headers);
+      for (const [name, value] of new Headers(options.headers)) headers.set(name, value);
+    }
     stage = 'send';
     const started = performance.now();
     const layer: LayerContext = { context: hookContext, hooks: settings.hooks };
@@ -275,19 +278,23 @@ async function execute(
         signal: requestSignal,
         deadline,
         context,
-        beforeRequest: async (request) => {
-          let current = request;
-          for (const hooks of settings.hooks)
-            current = (await hooks.beforeRequest?.({ ...hookContext, request: current })) ?? current;
-          return current === request ? undefined : current;
-        },
+        beforeRequest: settings.hooks.some((hooks) => hooks.beforeRequest)
+          ? async (request) => {
+              let current = request;
+              for (const hooks of settings.hooks)
+                current = (await hooks.beforeRequest?.({ ...hookContext, request: current })) ?? current;
+              return current === request ? undefined : current;
+            }
+          : undefined,
         onAttempt: settings.debug && ((attempt: AttemptRecord) => settings.debug?.(debugLine(attempt, secret))),
         rateLimit: settings.rateLimit,
         layer,
-        beforeRetry: async (attempt, error) => {
-          const safe = redactError(error, secret);
-          for (const hooks of settings.hooks) await hooks.beforeRetry?.({ ...hookContext, attempt, error: safe });
-        },
+        beforeRetry: settings.hooks.some((hooks) => hooks.beforeRetry)
+          ? async (attempt, error) => {
+              const safe = redactError(error, secret);
+              for (const hooks of settings.hooks) await hooks.beforeRetry?.({ ...hookContext, attempt, error: safe });
+            }
+          : undefined,
       });
       const { response } = outcome;
       if (!outcome.ok) throw mapResponseError(context, response, asJson(outcome.data));

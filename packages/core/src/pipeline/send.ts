@@ -16,17 +16,17 @@ export interface SendOptions {
   readonly fetch: typeof globalThis.fetch;
   readonly retry: RetryPolicy;
   /**
-   * The caller's signal (combined with the call's timeout for a call through the cache), if any. The
-   * timeout itself is ky's `totalTimeout`, up to `deadline`.
+   * The caller's signal, or for a call through the cache the signal of the request its waiters share, if
+   * any. The timeout itself is ky's `totalTimeout`, up to `deadline`.
    */
   readonly signal: AbortSignal | undefined;
   /** When the call's timeout runs out, on the `performance.now()` clock. */
   readonly deadline: number;
   readonly context: CallContext;
-  /** May replace the request before it is first sent (the `beforeRequest` hook). */
-  readonly beforeRequest: (request: Request) => Promise<Request | undefined>;
+  /** May replace the request before it is first sent (the `beforeRequest` hook); absent when no hook does. */
+  readonly beforeRequest: ((request: Request) => Promise<Request | undefined>) | undefined;
   /** Told before each retry, with the failure that caused it. */
-  readonly beforeRetry: (attempt: number, error: PdgError) => Promise<void>;
+  readonly beforeRetry: ((attempt: number, error: PdgError) => Promise<void>) | undefined;
   /** Told after each attempt (each request sent, redirects and retries included). */
   readonly onAttempt: ((attempt: AttemptRecord) => void) | undefined;
   /** Waited for before each request is sent, and told of each response (a 429 starts its cool-down). */
@@ -77,6 +77,14 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
 
 async function follow(options: SendOptions, attempts: ReturnType<typeof attemptCounter>): Promise<SendOutcome> {
   const { providerId, endpointName } = options.context;
+  const refuse = (problem: string, status?: number) =>
+    new PdgError({
+      code: 'HTTP',
+      status,
+      provider: providerId,
+      endpoint: endpointName,
+      message: `${providerId} ${endpointName}: ${problem}`,
+    });
   let url = options.url;
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const outcome = await sendOnce(url, options, hop === 0, attempts);
@@ -84,47 +92,38 @@ async function follow(options: SendOptions, attempts: ReturnType<typeof attemptC
     if (status < 300 || status >= 400) return { ...outcome, attempts: attempts.count() };
     const location = outcome.response.headers.get('location');
     if (location === null) {
-      throw new PdgError({
-        code: 'HTTP',
+      throw refuse(
+        `the gateway answered HTTP ${status}, a redirect without a Location header, so there is nothing to follow. Check baseUrl.`,
         status,
-        provider: providerId,
-        endpoint: endpointName,
-        message: `${providerId} ${endpointName}: the gateway answered HTTP ${status}, a redirect without a Location header, so there is nothing to follow. Check baseUrl.`,
-      });
+      );
     }
     url = new URL(location, url);
     // fetch follows data:, blob: and file-like URLs too; a gateway redirect has no business there.
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new PdgError({
-        code: 'HTTP',
+      throw refuse(
+        `the gateway redirected (HTTP ${status}) to a ${url.protocol} URL, which is not followed: only http(s) redirects are.`,
         status,
-        provider: providerId,
-        endpoint: endpointName,
-        message: `${providerId} ${endpointName}: the gateway redirected (HTTP ${status}) to a ${url.protocol} URL, which is not followed: only http(s) redirects are.`,
-      });
+      );
     }
   }
-  throw new PdgError({
-    code: 'HTTP',
-    provider: providerId,
-    endpoint: endpointName,
-    message: `${providerId} ${endpointName}: more than ${maxRedirects} redirects.`,
-  });
+  throw refuse(`more than ${maxRedirects} redirects.`);
 }
 
 /** Headers that say nothing about the caller and may follow a redirect to any origin. */
 const headersSafeForAnyOrigin: readonly string[] = ['accept', 'accept-language', 'user-agent'];
 
-/** The headers for one hop: all of them to the key's origin, only the harmless ones anywhere else. */
-function headersFor(url: URL, options: SendOptions): Headers {
+/**
+ * The headers for one hop: all of them to the key's origin, only the harmless ones anywhere else. A plain
+ * record, which ky turns into the request's one `Headers`.
+ */
+function headersFor(url: URL, options: SendOptions): Record<string, string> {
   const sameOrigin = url.origin === options.keyOrigin;
-  const headers = new Headers();
+  const headers: Record<string, string> = {};
   for (const [name, value] of options.headers) {
-    if (sameOrigin || headersSafeForAnyOrigin.includes(name)) headers.set(name, value);
+    if (sameOrigin || headersSafeForAnyOrigin.includes(name)) headers[name] = value;
   }
-  headers.set('accept', 'application/json');
-  if (sameOrigin) headers.set('x-api-key', options.apiKey);
-  else headers.delete('x-api-key');
+  headers.accept = 'application/json';
+  if (sameOrigin) headers['x-api-key'] = options.apiKey;
   return headers;
 }
 
@@ -231,12 +230,11 @@ async function sendOnce(
   attempts: ReturnType<typeof attemptCounter>,
 ): Promise<SendOutcome> {
   const headers = headersFor(url, options);
-  const { retry } = options;
+  const { retry, beforeRequest, beforeRetry } = options;
   try {
     const response = await ky.get(url, {
       headers,
       fetch: bufferingFetch(options.fetch, attempts.record, options),
-      signal: options.signal,
       redirect: 'manual',
       // 3xx come back to `send`, which decides where the key may go.
       throwHttpErrors: (status) => status >= 400,
@@ -246,9 +244,9 @@ async function sendOnce(
       totalTimeout: Math.max(1, options.deadline - performance.now()),
       retry: {
         limit: retry.limit,
-        methods: ['get'],
-        statusCodes: [...retryStatusCodes],
-        afterStatusCodes: [429, 503],
+        // ky's own `methods` (GET among them) and `afterStatusCodes` (429, 503 and 413, which is never
+        // retried here) are what pdg needs, so they are not given: every option is merged on each call.
+        statusCodes: retryStatusCodes as number[],
         maxRetryAfter: retry.maxRetryAfter,
         delay: (attempt) => {
           const wait = backoffDelay(attempt, retry);
@@ -265,19 +263,28 @@ async function sendOnce(
           return retryAfter !== undefined && retryAfter * 1000 > wait ? false : undefined;
         },
       },
-      hooks: {
-        beforeRequest: first ? [async ({ request }) => options.beforeRequest(request)] : [],
-        beforeRetry: [
-          async ({ error, retryCount }) =>
-            options.beforeRetry(
-              retryCount,
-              isHTTPError(error)
-                ? mapResponseError(options.context, error.response, error.data)
-                : // ky retries only HTTP, network and body-read failures, all of which map to a PdgError.
-                  (toPdgError(error, url, options) as PdgError),
-            ),
-        ],
-      },
+      // ky's hooks only where a hook of the client's needs them, and the signal only when there is one:
+      // ky merges each option given into its defaults on every call, at a cost that grows with their number.
+      ...(options.signal && { signal: options.signal }),
+      ...((first && beforeRequest) || beforeRetry
+        ? {
+            hooks: {
+              beforeRequest: first && beforeRequest ? [async ({ request }) => beforeRequest(request)] : [],
+              beforeRetry: beforeRetry
+                ? [
+                    async ({ error, retryCount }) =>
+                      beforeRetry(
+                        retryCount,
+                        isHTTPError(error)
+                          ? mapResponseError(options.context, error.response, error.data)
+                          : // ky retries only HTTP, network and body-read failures, all of which map to a PdgError.
+                            (toPdgError(error, url, options) as PdgError),
+                      ),
+                  ]
+                : [],
+            },
+          }
+        : {}),
     });
     return { ok: true, response };
   } catch (error) {
@@ -286,28 +293,23 @@ async function sendOnce(
   }
 }
 
-/** ky's network errors as PdgErrors; anything else (an abort, a hook's own error) passes through. */
+/** ky's network errors, and a body that broke off, as PdgErrors; anything else (an abort, a hook's own error) passes through. */
 function toPdgError(error: unknown, url: URL, options: SendOptions): unknown {
+  const broke = error instanceof BodyReadError;
+  if (!broke && !isNetworkError(error)) return error;
   const { providerId, endpointName } = options.context;
-  if (error instanceof BodyReadError) {
-    return new PdgError({
-      code: 'NETWORK',
-      provider: providerId,
-      endpoint: endpointName,
-      cause: error.cause,
-      message: `${providerId} ${endpointName}: the connection to ${url.origin} broke while the response was being read (${describeCause(error.cause)}).`,
-    });
-  }
-  if (isNetworkError(error)) {
-    return new PdgError({
-      code: 'NETWORK',
-      provider: providerId,
-      endpoint: endpointName,
-      cause: error.cause,
-      message: `${providerId} ${endpointName}: could not reach ${url.origin} (${describeCause(error.cause)}).`,
-    });
-  }
-  return error;
+  const { cause } = error as Error;
+  return new PdgError({
+    code: 'NETWORK',
+    provider: providerId,
+    endpoint: endpointName,
+    cause,
+    message: `${providerId} ${endpointName}: ${
+      broke
+        ? `the connection to ${url.origin} broke while the response was being read`
+        : `could not reach ${url.origin}`
+    } (${describeCause(cause)}).`,
+  });
 }
 
 function describeCause(cause: unknown): string {
