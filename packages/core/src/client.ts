@@ -248,8 +248,6 @@ async function execute(
   checkTimeout(timeout);
   const retry = resolveRetry(settings.retry, options.retry);
   const deadline = performance.now() + timeout;
-  const { cache } = settings;
-  const cacheOption = options.cache;
   const secret = settings.apiKey;
   let hookContext: HookContext = { provider: providerId, endpoint: endpointName, params: {} };
   // What a failure that is not already a PdgError means depends on how far the call got.
@@ -326,6 +324,8 @@ async function execute(
     };
     const check = (body: unknown) =>
       (options.validate ?? settings.validate) === 'strict' ? validateResponse(endpoint, body, context) : body;
+    const { cache } = settings;
+    const cacheOption = options.cache;
     if (cacheOption && !cache)
       throw usageError(layerMessage('cache'), { provider: providerId, endpoint: endpointName });
     const answer = await (cache && cacheOption !== false

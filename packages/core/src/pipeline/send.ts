@@ -1,4 +1,4 @@
-import ky, { HTTPError, isHTTPError, isNetworkError } from 'ky';
+import ky, { HTTPError, isHTTPError, isNetworkError, type Hooks as KyHooks } from 'ky';
 import { PdgError } from '../errors.js';
 import type { ClientRateLimit, LayerContext } from '../layers.js';
 import type { CallContext } from './context.js';
@@ -230,7 +230,8 @@ async function sendOnce(
   attempts: ReturnType<typeof attemptCounter>,
 ): Promise<SendOutcome> {
   const headers = headersFor(url, options);
-  const { retry, beforeRequest, beforeRetry } = options;
+  const hooks = kyHooks(url, options, first);
+  const { retry } = options;
   try {
     const response = await ky.get(url, {
       headers,
@@ -263,34 +264,37 @@ async function sendOnce(
           return retryAfter !== undefined && retryAfter * 1000 > wait ? false : undefined;
         },
       },
-      // ky's hooks only where a hook of the client's needs them, and the signal only when there is one:
-      // ky merges each option given into its defaults on every call, at a cost that grows with their number.
+      // The signal and ky's hooks only when there are any: ky merges every option given into its defaults
+      // on each call, at a cost that grows with their number.
       ...(options.signal && { signal: options.signal }),
-      ...((first && beforeRequest) || beforeRetry
-        ? {
-            hooks: {
-              beforeRequest: first && beforeRequest ? [async ({ request }) => beforeRequest(request)] : [],
-              beforeRetry: beforeRetry
-                ? [
-                    async ({ error, retryCount }) =>
-                      beforeRetry(
-                        retryCount,
-                        isHTTPError(error)
-                          ? mapResponseError(options.context, error.response, error.data)
-                          : // ky retries only HTTP, network and body-read failures, all of which map to a PdgError.
-                            (toPdgError(error, url, options) as PdgError),
-                      ),
-                  ]
-                : [],
-            },
-          }
-        : {}),
+      ...(hooks && { hooks }),
     });
     return { ok: true, response };
   } catch (error) {
     if (isHTTPError(error)) return { ok: false, response: error.response, data: error.data };
     throw toPdgError(error, url, options);
   }
+}
+
+/** The client's `beforeRequest` (first hop only) and `beforeRetry` as ky hooks, or `undefined` when it has neither. */
+function kyHooks(url: URL, options: SendOptions, first: boolean): KyHooks | undefined {
+  const { beforeRequest, beforeRetry } = options;
+  if (!(first && beforeRequest) && !beforeRetry) return undefined;
+  return {
+    beforeRequest: first && beforeRequest ? [async ({ request }) => beforeRequest(request)] : [],
+    beforeRetry: beforeRetry
+      ? [
+          async ({ error, retryCount }) =>
+            beforeRetry(
+              retryCount,
+              isHTTPError(error)
+                ? mapResponseError(options.context, error.response, error.data)
+                : // ky retries only HTTP, network and body-read failures, all of which map to a PdgError.
+                  (toPdgError(error, url, options) as PdgError),
+            ),
+        ]
+      : [],
+  };
 }
 
 /** ky's network errors, and a body that broke off, as PdgErrors; anything else (an abort, a hook's own error) passes through. */
