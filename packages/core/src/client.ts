@@ -560,7 +560,7 @@ function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): Settin
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headers: new Headers(options.headers),
     cache: layerOption(options, 'cache', 'run'),
-    rateLimit: layerOption(options, 'rateLimit', 'acquire'),
+    rateLimit: layerOption(options, 'rateLimit', 'limit'),
   };
 }
 

@@ -57,10 +57,11 @@ export interface ClientCache {
   ) => Promise<Answer>;
 }
 
-/** The rate-limit layer (`createRateLimit()`): every request sent waits for it, and it sees every response. */
+/** The rate-limit layer (`createRateLimit()`): every request sent goes through the fetch it wraps. */
 export interface ClientRateLimit {
-  /** Resolves when a request may be sent; rejects with the signal's reason when it aborts first. */
-  readonly acquire: (signal: AbortSignal, layer: LayerContext) => Promise<void>;
-  /** Told of every response (a 429's `Retry-After` starts a cool-down). */
-  readonly observe: (response: Response, layer: LayerContext) => void | Promise<void>;
+  /**
+   * Wraps one call's fetch: each request waits until it may be sent (rejecting with its signal's reason
+   * when that aborts first), and each response is seen (a 429's `Retry-After` starts a cool-down).
+   */
+  readonly limit: (fetch: typeof globalThis.fetch, layer: LayerContext) => typeof globalThis.fetch;
 }

@@ -147,7 +147,15 @@ return {consumed, ttl}`,
     report(layer, { type: 'cooldown', seconds });
   };
 
-  return { acquire, observe };
+  return {
+    limit: (fetch, layer) => async (input, init) => {
+      // ky hands fetch a Request whose signal aborts on the caller's signal and on ky's timeout alike.
+      await acquire((input as Request).signal, layer);
+      const response = await fetch(input, init);
+      await observe(response, layer);
+      return response;
+    },
+  };
 }
 
 function report(layer: LayerContext, event: RateLimitEvent): void {

@@ -29,7 +29,7 @@ export interface SendOptions {
   readonly beforeRetry: ((attempt: number, error: PdgError) => Promise<void>) | undefined;
   /** Told after each attempt (each request sent, redirects and retries included). */
   readonly onAttempt: ((attempt: AttemptRecord) => void) | undefined;
-  /** Waited for before each request is sent, and told of each response (a 429 starts its cool-down). */
+  /** Wraps the fetch of each request: it waits its turn before it is sent, and each response is seen (a 429 starts a cool-down). */
   readonly rateLimit: ClientRateLimit | undefined;
   /** The call, for the rate limit's hooks. */
   readonly layer: LayerContext;
@@ -136,14 +136,8 @@ class BodyReadError extends Error {
  * Reads the whole body inside the attempt, so a connection that breaks mid-body fails the attempt
  * (and is retried like any network failure) instead of failing later, outside the retry policy.
  */
-function bufferingFetch(
-  fetch: typeof globalThis.fetch,
-  record: AttemptCounter,
-  { rateLimit, layer }: SendOptions,
-): typeof globalThis.fetch {
+function bufferingFetch(fetch: typeof globalThis.fetch, record: AttemptCounter): typeof globalThis.fetch {
   return async (input, init) => {
-    // ky hands fetch a Request whose signal aborts on the caller's signal and on ky's timeout alike.
-    if (rateLimit) await rateLimit.acquire((input as Request).signal, layer);
     const started = performance.now();
     const url = input instanceof Request ? input.url : String(input);
     let response: Response;
@@ -162,7 +156,6 @@ function bufferingFetch(
       throw new BodyReadError('the connection broke while the response body was being read', { cause: error });
     }
     record(url, started, { status: response.status });
-    await rateLimit?.observe(response, layer);
     // A success (or redirect) goes on as it came, its bytes read from `bufferedBodies` alone: ky does not
     // read its body. An error is copied with its bytes, which ky reads into `HTTPError.data`.
     if (response.status < 400) {
@@ -231,11 +224,13 @@ async function sendOnce(
 ): Promise<SendOutcome> {
   const headers = headersFor(url, options);
   const hooks = kyHooks(url, options, first);
+  const fetch = bufferingFetch(options.fetch, attempts.record);
   const { retry } = options;
   try {
     const response = await ky.get(url, {
       headers,
-      fetch: bufferingFetch(options.fetch, attempts.record, options),
+      // The rate limit sits outside the buffering: a request's duration does not count its time in the queue.
+      fetch: options.rateLimit?.limit(fetch, options.layer) ?? fetch,
       redirect: 'manual',
       // 3xx come back to `send`, which decides where the key may go.
       throwHttpErrors: (status) => status >= 400,
