@@ -3,7 +3,7 @@ import { PdgError } from '../errors.js';
 import type { ClientRateLimit, LayerContext } from '../layers.js';
 import type { CallContext } from './context.js';
 import { mapResponseError, parseRetryAfter } from './map-error.js';
-import { backoffDelay, type RetryPolicy, retryStatusCodes } from './retry.js';
+import { backoffDelay, isRetried, type RetryPolicy } from './retry.js';
 
 const maxRedirects = 5;
 
@@ -240,9 +240,9 @@ async function sendOnce(
       totalTimeout: Math.max(1, options.deadline - performance.now()),
       retry: {
         limit: retry.limit,
-        // ky's own `methods` (GET among them) and `afterStatusCodes` (429, 503 and 413, which is never
-        // retried here) are what pdg needs, so they are not given: every option is merged on each call.
-        statusCodes: retryStatusCodes as number[],
+        // ky's own `methods` (GET among them), `statusCodes` and `afterStatusCodes` are not given: ky
+        // normalises and merges every option on each call. Its status codes are pdg's plus 413, which
+        // `shouldRetry` refuses.
         maxRetryAfter: retry.maxRetryAfter,
         delay: (attempt) => {
           const wait = backoffDelay(attempt, retry);
@@ -252,6 +252,7 @@ async function sendOnce(
         shouldRetry: ({ error }) => {
           if (error instanceof BodyReadError) return true;
           if (!(error instanceof HTTPError)) return undefined;
+          if (!isRetried('HTTP', error.response.status)) return false;
           const retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
           // Waiting longer than the cap, or than the call has left, would stall the caller only to time
           // out: fail now and let them see `retryAfter`.
