@@ -318,6 +318,18 @@ describe('issue 18 item 9: policy mismatches', () => {
     expect(server.requests).toHaveLength(sent);
   });
 
+  it('HTTP 413 with Retry-After is not retried (ky alone would retry it)', async () => {
+    const server = await serve((_, response) => {
+      response.writeHead(413, { 'content-type': 'application/json', 'retry-after': '0' });
+      response.end(JSON.stringify({ status: 'error', message: 'too large' }));
+    });
+    const error = await rejection(
+      client(server.url, { retry: { limit: 2, baseDelay: 1 } }).run('jobs:board', 'browse'),
+    );
+    expect(error).toMatchObject({ status: 413, retryable: false });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('408 is TIMEOUT with status 408, retryable and retried', async () => {
     const server = await serve((_, response) => json(response, 408, { status: 'error', message: 'too slow' }));
     const error = await rejection(
