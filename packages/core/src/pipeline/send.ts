@@ -3,7 +3,7 @@ import { PdgError } from '../errors.js';
 import type { ClientRateLimit, LayerContext } from '../layers.js';
 import type { CallContext } from './context.js';
 import { mapResponseError, parseRetryAfter } from './map-error.js';
-import { backoffDelay, isRetried, type RetryPolicy } from './retry.js';
+import { backoffDelay, type RetryPolicy, retryStatusCodes } from './retry.js';
 
 const maxRedirects = 5;
 
@@ -168,12 +168,11 @@ function bufferingFetch(fetch: typeof globalThis.fetch, record: AttemptCounter):
       headers: response.headers,
     });
     Object.defineProperty(buffered, 'url', { value: response.url });
-    bufferedBodies.set(buffered, body);
     return buffered;
   };
 }
 
-/** The bytes of each buffered response, so the body is decoded once without another stream read. */
+/** The bytes of each success (or redirect) fetched, so its body is decoded once without a stream read. */
 const bufferedBodies = new WeakMap<Response, ArrayBuffer>();
 
 /** A response's body as text: from the buffer `send` kept, or read from the response. */
@@ -252,7 +251,7 @@ async function sendOnce(
         shouldRetry: ({ error }) => {
           if (error instanceof BodyReadError) return true;
           if (!(error instanceof HTTPError)) return undefined;
-          if (!isRetried('HTTP', error.response.status)) return false;
+          if (!retryStatusCodes.includes(error.response.status)) return false;
           const retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
           // Waiting longer than the cap, or than the call has left, would stall the caller only to time
           // out: fail now and let them see `retryAfter`.
