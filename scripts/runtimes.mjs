@@ -50,6 +50,7 @@ for (const [runtime, [name, binary]] of Object.entries(packages)) {
   }
 }
 if (missing.length > 0) {
+  console.error(`scripts/runtimes.mjs: fetching ${missing.join(', ')} from the npm registry into ${cache} (once)`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   execFileSync(npm, ['install', '--prefix', cache, '--no-audit', '--no-fund', '--loglevel=error', ...missing], {
     stdio: ['ignore', 'ignore', 'inherit'],

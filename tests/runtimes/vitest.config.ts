@@ -1,5 +1,11 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import shared from '../../vitest.shared.js';
 
-// Each runtime starts as a process of its own (Chromium too); the first run may fetch Bun, Deno and Node 22.
-export default mergeConfig(shared, defineConfig({ test: { testTimeout: 120_000, hookTimeout: 300_000 } }));
+// Each runtime starts as a process of its own (Chromium too). Bun, Deno and Node 22.12 are fetched once
+// before the tests (config/runtimes-setup.ts), so no test's limit covers a download.
+export default mergeConfig(
+  shared,
+  defineConfig({
+    test: { globalSetup: ['../../config/runtimes-setup.ts'], testTimeout: 300_000, hookTimeout: 600_000 },
+  }),
+);

@@ -4,30 +4,30 @@
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+// Also declares what `inject('runtimes')` holds.
+import type { Runtimes } from '../../../config/runtimes-setup.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const check = 'portable/top-tracks.check.ts';
-const installer = fileURLToPath(new URL('../../../scripts/runtimes.mjs', import.meta.url));
 
 function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       file,
       args,
-      { cwd: root, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } },
+      { cwd: root, timeout: 300_000, env: { ...process.env, NO_COLOR: '1' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
-let runtimes: { bun: string; deno: string; node22: string };
-beforeAll(async () => {
-  // Installs Bun and Deno from the npm registry into a cache outside the clone, once.
-  const { code, stdout, stderr } = await run(process.execPath, [installer]);
-  expect(code, stderr).toBe(0);
-  runtimes = JSON.parse(stdout);
-}, 300_000);
+// Bun, Deno and Node 22.12 are fetched before any test starts (config/runtimes-setup.ts, the globalSetup).
+function installed(): Runtimes {
+  const fetched = inject('runtimes');
+  if (!fetched.ok) throw new Error(fetched.error);
+  return fetched.runtimes;
+}
 
 describe('the fetch-based testkit on every runtime', () => {
   it('Node runs the checks, with no network reached', async () => {
@@ -45,19 +45,19 @@ describe('the fetch-based testkit on every runtime', () => {
         if (esm.createClient !== createClient) throw new Error('require and import gave different modules');
         console.log(process.version, typeof createClient, catalogstore.id, typeof mockFetch);
       });`;
-    const { code, stdout, stderr } = await run(runtimes.node22, ['--no-warnings', '-e', load]);
+    const { code, stdout, stderr } = await run(installed().node22, ['--no-warnings', '-e', load]);
     expect(code, stderr).toBe(0);
     expect(stdout.trim()).toBe('v22.12.0 function music:catalogstore function');
   });
 
   it('Bun runs the same file', async () => {
-    const { code, stdout, stderr } = await run(runtimes.bun, [check]);
+    const { code, stdout, stderr } = await run(installed().bun, [check]);
     expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/^ok 4 checks on bun \d+/);
   });
 
   it('Deno runs the same file, with no network permission at all', async () => {
-    const { code, stdout, stderr } = await run(runtimes.deno, [
+    const { code, stdout, stderr } = await run(installed().deno, [
       'run',
       '--no-prompt',
       '--no-lock',

@@ -12,11 +12,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// Also declares what `inject('runtimes')` holds.
+import type { Runtimes } from '../../../config/runtimes-setup.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const consumerSources = fileURLToPath(new URL('../consumer/', import.meta.url));
-const runtimesScript = join(root, 'scripts', 'runtimes.mjs');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 /** What the consumer asks for: core, one provider, and the mock gateway that answers its call. */
 const wanted = ['@pdg/core', '@pdg/music-catalogstore', '@pdg/mock'];
@@ -65,7 +66,7 @@ function run(file: string, args: string[], options: { cwd: string; env?: NodeJS.
     execFile(
       file,
       args,
-      { cwd: options.cwd, env: options.env ?? process.env, timeout: options.timeout ?? 60_000, maxBuffer: 64 << 20 },
+      { cwd: options.cwd, env: options.env ?? process.env, timeout: options.timeout ?? 300_000, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) || 1 : 0, stdout, stderr }),
     );
   });
@@ -112,7 +113,7 @@ function inTarball(target: string, files: Set<string>): boolean {
 let packs: string;
 let consumer: string;
 const tarballs = new Map<string, string>();
-let runtimes: { node22: string };
+let runtimes: Runtimes;
 
 beforeAll(async () => {
   packs = realpathSync(mkdtempSync(join(tmpdir(), 'pdg-packs-')));
@@ -143,14 +144,14 @@ beforeAll(async () => {
       '--loglevel=error',
       ...installed.map((name) => String(tarballs.get(name))),
     ],
-    { cwd: consumer, env: npmEnv(), timeout: 240_000 },
+    { cwd: consumer, env: npmEnv(), timeout: 900_000 },
   );
   if (install.code !== 0) throw new Error(`npm install from the tarballs failed:\n${output(install)}`);
 
-  // Node 22.12, the oldest Node the packages support, from the npm registry into a cache outside the clone.
-  const installer = await run(process.execPath, [runtimesScript], { cwd: root, timeout: 240_000 });
-  if (installer.code !== 0) throw new Error(`scripts/runtimes.mjs failed:\n${output(installer)}`);
-  runtimes = JSON.parse(installer.stdout);
+  // Node 22.12, the oldest Node the packages support: fetched before any test starts (config/runtimes-setup.ts).
+  const fetched = inject('runtimes');
+  if (!fetched.ok) throw new Error(fetched.error);
+  runtimes = fetched.runtimes;
 });
 
 afterAll(() => {
@@ -253,7 +254,7 @@ describe(`${wanted.join(', ')} installed with npm from the tarballs, outside the
 
   it('a TypeScript file using the call result type-checks under node16 and bundler resolution', async () => {
     const typecheck = (config: string) =>
-      run(process.execPath, [tsc, '-p', `tsconfig.${config}.json`], { cwd: consumer, timeout: 120_000 });
+      run(process.execPath, [tsc, '-p', `tsconfig.${config}.json`], { cwd: consumer, timeout: 600_000 });
     const [node16, bundler] = await Promise.all([typecheck('node16'), typecheck('bundler')]);
     // tsc prints nothing when the program type-checks; its errors name the file, line and rule otherwise.
     expect(output(node16)).toBe(output({ code: 0, stdout: '', stderr: '' }));

@@ -13,14 +13,15 @@ import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// Also declares what `inject('runtimes')` holds.
+import type { Runtimes } from '../../../config/runtimes-setup.js';
 import { findChromium, unavailable } from './available.js';
 import { type StaticSite, serveStatic } from './static-site.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const check = 'portable/check.mjs';
 const pageEntry = fileURLToPath(new URL('../portable/page.mjs', import.meta.url));
-const installer = fileURLToPath(new URL('../../../scripts/runtimes.mjs', import.meta.url));
 
 /** What portable/calls.mjs reports when every call came back as it should. */
 const summary =
@@ -31,7 +32,7 @@ function run(file: string, args: string[]): Promise<{ code: number; stdout: stri
     execFile(
       file,
       args,
-      { cwd: root, timeout: 60_000, env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' } },
+      { cwd: root, timeout: 300_000, env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -68,22 +69,11 @@ afterAll(async () => {
 });
 
 describe('the same calls from a script, on every runtime', () => {
-  let runtimes: { bun: string; deno: string; node22: string; versions: { bun: string; deno: string; node22: string } };
-  let installError = '';
-  beforeAll(async () => {
-    // Installs Bun, Deno and Node 22.12 from the npm registry into a cache outside the clone, once.
-    const { code, stdout, stderr } = await run(process.execPath, [installer]);
-    if (code === 0) runtimes = JSON.parse(stdout);
-    else installError = stderr.trim() || `exit code ${code}`;
-  }, 300_000);
-  const installed = (context: { skip(note?: string): never }) => {
-    if (installError) {
-      unavailable(
-        context,
-        `Bun, Deno and Node 22.12 could not be installed from the npm registry by \`node scripts/runtimes.mjs\` (into PDG_RUNTIMES_CACHE, default ~/.cache/pdg-runtimes): ${installError}`,
-      );
-    }
-    return runtimes;
+  // Fetched before any test starts, by config/runtimes-setup.ts (the suite's globalSetup).
+  const fetched = inject('runtimes');
+  const installed = (context: { skip(note?: string): never }): Runtimes => {
+    if (!fetched.ok) unavailable(context, fetched.error);
+    return fetched.runtimes;
   };
 
   it('Node, the one running the tests (24 in CI)', async () => {
@@ -148,9 +138,9 @@ describe('the same calls from a web page in headless Chromium, driven by playwri
       '/': { type: 'text/html; charset=utf-8', body: html },
       '/page.js': { type: 'text/javascript; charset=utf-8', body: bundle.outputFiles[0]?.text ?? '' },
     });
-    browser = await chromium.launch({ executablePath, timeout: 60_000 });
+    browser = await chromium.launch({ executablePath, timeout: 300_000 });
     launchedIn = performance.now() - startedAt;
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await site?.close();
@@ -171,7 +161,7 @@ describe('the same calls from a web page in headless Chromium, driven by playwri
     try {
       await page.goto(`${site.url}/?gateway=${encodeURIComponent(gatewayUrl)}`);
       const result = page.locator('#result[data-state]');
-      await result.waitFor({ timeout: 60_000 });
+      await result.waitFor({ timeout: 300_000 });
       return { state: await result.getAttribute('data-state'), text: (await result.textContent()) ?? '', errors };
     } finally {
       await page.close();
