@@ -14,7 +14,9 @@ export default defineConfig({
   plugins: [viteDescriptions()],
   test: {
     include: ['test/**/*.test.ts', conformance],
-    testTimeout: 15_000,
+    // As vitest.shared.ts: the limits only catch a test that hangs, on a machine ten times slower.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
   },
 });

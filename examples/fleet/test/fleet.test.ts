@@ -19,7 +19,7 @@ describe('examples/fleet', () => {
     async () => {
       const { stdout } = await run(process.execPath, ['dist/main.js'], {
         env: { ...process.env, PDG_REDIS_URL: redisUrl },
-        timeout: 30_000,
+        timeout: 120_000,
       });
       // A 429 is possible only if the machine stalls long enough to bunch requests; retried, it is no error.
       expect(stdout).toMatch(/429s received: \d+; errors: 0\./);
@@ -32,8 +32,8 @@ describe('examples/fleet', () => {
       const hits = Number(/Cache across the fleet: (\d+) hits/.exec(stdout)?.[1]);
       expect(hits).toBeGreaterThan(0);
     },
-    45_000,
-  ); // Four worker processes and a Redis: 7 s on a quiet machine, more under load; the run itself stops at 30 s.
+    300_000,
+  ); // Four worker processes and a Redis: 7 s on a quiet machine; the limit is for one ten times slower.
 
   it('says how to start Redis when there is none, or when the port never answers', async () => {
     const sockets = new Set<Socket>();
@@ -44,7 +44,7 @@ describe('examples/fleet', () => {
       for (const url of ['redis://127.0.0.1:1', `redis://127.0.0.1:${port}`]) {
         const failed = await run(process.execPath, ['dist/main.js'], {
           env: { ...process.env, PDG_REDIS_URL: url },
-          timeout: 30_000,
+          timeout: 120_000,
         }).then(
           () => undefined,
           (error: { code: number; stderr: string }) => error,

@@ -7,7 +7,7 @@ const run = promisify(execFile);
 describe('examples/quickstart', () => {
   it('runs offline against the embedded mock gateway and prints results from the three providers and a walk', async () => {
     const { PDG_BASE_URL: _, PDG_API_KEY: __, ...env } = process.env;
-    const { stdout } = await run(process.execPath, ['dist/index.js'], { env, timeout: 30_000 });
+    const { stdout } = await run(process.execPath, ['dist/index.js'], { env, timeout: 120_000 });
     expect(stdout).toMatch(/^Using the mock gateway at http:\/\/127\.0\.0\.1:\d+/);
     expect(stdout).toContain('music:catalogstore search "velvet orbit": 3 tracks');
     expect(stdout).toContain('jobs:jobboard browse SG: page 1, 3 of');

@@ -62,11 +62,9 @@ describe('pdg run --cache, --redis, --rate-limit', () => {
     const bare = await runCli(['run', 'jobs:jobboard', 'browse', '--mock', '--redis']);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
-    const started = Date.now();
     const absent = await runCli(['run', 'jobs:jobboard', 'browse', '--mock', '--redis', 'redis://127.0.0.1:1']);
     expect(absent.code).toBe(1);
     expect(absent.stderr).toContain('could not connect to Redis at redis://127.0.0.1:1 (ECONNREFUSED)');
-    expect(Date.now() - started).toBeLessThan(10_000);
     const subSecond = await runCli([
       'run',
       'jobs:jobboard',
@@ -87,7 +85,7 @@ describe('pdg run --cache, --redis, --rate-limit', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
     try {
-      const started = Date.now();
+      // The message names the 5 s connect limit that ended the wait (a hang would outlast the child's own limit).
       const mute = await runCli([
         'run',
         'jobs:jobboard',
@@ -101,7 +99,6 @@ describe('pdg run --cache, --redis, --rate-limit', () => {
         `could not connect to Redis at redis://fleet:***@127.0.0.1:${port} (no answer within 5 s`,
       );
       expect(mute.stderr).not.toContain('made-up-pass-7c1d');
-      expect(Date.now() - started).toBeLessThan(12_000);
     } finally {
       for (const socket of sockets) socket.destroy();
       silent.close();

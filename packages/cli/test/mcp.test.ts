@@ -27,7 +27,7 @@ class Stderr {
     return [...this.text.matchAll(/^mock gateway: (.*)$/gm)].map((match) => match[1] as string);
   }
   /** Waits (bounded) until the text matches. */
-  async waitFor(pattern: RegExp, ms = 20_000): Promise<RegExpMatchArray> {
+  async waitFor(pattern: RegExp, ms = 120_000): Promise<RegExpMatchArray> {
     const deadline = Date.now() + ms;
     for (;;) {
       const match = this.text.match(pattern);
@@ -148,7 +148,7 @@ describe('pdg mcp --mock over stdio', () => {
     await client.connect(transport);
     // Anything on stdout that is not a protocol message is reported here.
     client.onerror = (error) => transportErrors.push(error);
-  }, 30_000);
+  });
   afterAll(async () => {
     await client?.close();
   });
@@ -178,7 +178,7 @@ describe('pdg mcp --mock --http --port 0 (Streamable HTTP)', () => {
     url = (await stderr.waitFor(/^pdg mcp: (http:\/\/127\.0\.0\.1:\d+\/mcp) /m))[1] as string;
     client = new Client({ name: 'pdg-cli-test', version: '0.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  }, 30_000);
+  });
   afterAll(async () => {
     await client?.close();
     child?.kill('SIGTERM');
@@ -222,11 +222,11 @@ describe('pdg mcp', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.stdin.end();
     expect(await exited).toBe(0);
-  }, 30_000);
+  });
 
   it('without --mock needs a key and a gateway URL, and says where to set them', async () => {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, [cli, 'mcp'], { env: cleanEnv, timeout: 30_000 }, (error, _out, err) =>
+      execFile(process.execPath, [cli, 'mcp'], { env: cleanEnv, timeout: 120_000 }, (error, _out, err) =>
         resolve({ code: error ? Number(error.code) : 0, stderr: err }),
       );
     });
@@ -243,7 +243,7 @@ describe('pdg mcp', () => {
       const child = execFile(
         process.execPath,
         ['--import', hook, cli, ...args],
-        { env: cleanEnv, timeout: 30_000 },
+        { env: cleanEnv, timeout: 120_000 },
         (error, _out, err) =>
           error && error.killed !== true && !err.includes('loaded')
             ? reject(new Error(err))
@@ -258,5 +258,5 @@ describe('pdg mcp', () => {
       expect.arrayContaining(['@pdg/mcp', '@modelcontextprotocol/sdk/server/mcp.js']),
     );
     expect(await loaded(['providers'])).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -243,7 +243,7 @@ describe('pdg describe shows, per endpoint, an example the mock answers', () => 
         execFile(
           'sh',
           ['-c', `pdg() { "${process.execPath}" "${cli}" "$@"; }; ${example}`],
-          { env: cleanEnv, timeout: 30_000 },
+          { env: cleanEnv, timeout: 120_000 },
           (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
         );
       });

@@ -13,7 +13,7 @@ export function runCli(
     execFile(
       process.execPath,
       [cli, ...args],
-      { env: { ...cleanEnv, ...env }, timeout: 30_000 },
+      { env: { ...cleanEnv, ...env }, timeout: 120_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },

@@ -141,13 +141,14 @@ describe('step 3: retries', () => {
 });
 
 describe('step 3: timeout and abort', () => {
-  // A real loopback server: it answers after `delayMs`, so the client's own timer is what is tested.
+  // A real loopback server that answers only after a minute, so a call that ends sooner was ended by the
+  // client's own timer or signal.
   let server: Server;
   let slowUrl = '';
   beforeAll(async () => {
     nock.enableNetConnect('127.0.0.1');
     server = createServer((request, response) => {
-      const timer = setTimeout(() => response.end(JSON.stringify(emptyPage)), 2_000);
+      const timer = setTimeout(() => response.end(JSON.stringify(emptyPage)), 60_000);
       request.on('close', () => clearTimeout(timer));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -161,12 +162,10 @@ describe('step 3: timeout and abort', () => {
   const slowClient = (options: Parameters<typeof testClient>[0] = {}) => testClient({ baseUrl: slowUrl, ...options });
 
   it('a per-call timeout gives TIMEOUT', async () => {
-    const started = performance.now();
     const error = await failure(slowClient().run('jobs:board', 'browse', {}, { timeout: 100 }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('100 ms');
-    expect(performance.now() - started).toBeLessThan(1_500);
   });
 
   it('the timeout covers retries and their backoff', async () => {

@@ -211,7 +211,9 @@ describe('faults on demand', () => {
     const limited = await startMockGateway({
       providers,
       fixtures: notesFixtures,
-      rateLimit: { requests: 2, windowMs: 400 },
+      // Under a second, so Retry-After rounds up to 1; long enough that three calls in a row fall in one
+      // window even on a slow machine.
+      rateLimit: { requests: 2, windowMs: 900 },
     });
     const call = async (key: string) => {
       const response = await fetch(`${limited.url}/v1/test:notes/note/n1`, { headers: { 'x-api-key': key } });
@@ -225,7 +227,7 @@ describe('faults on demand', () => {
       // Whole seconds, rounded up: a window shorter than a second says 1.
       expect(refused.retryAfter).toBe('1');
       expect(refused.body).toEqual({ status: 'error', message: 'Rate limit exceeded for this API key.' });
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      await new Promise((resolve) => setTimeout(resolve, 950));
       const next = await call('key-1');
       expect([next.status, next.retryAfter]).toEqual([200, null]);
     } finally {

@@ -28,8 +28,6 @@ interface RawAnswer {
   text: string;
   /** The server closed the connection (within `waitMs`). */
   closed: boolean;
-  /** How long until the server closed the connection, or until `waitMs`. */
-  elapsedMs: number;
 }
 
 /**
@@ -41,9 +39,8 @@ function raw(
   data: string | Buffer,
   options: { waitMs?: number; onSocket?: (socket: Socket) => void } = {},
 ) {
-  const waitMs = options.waitMs ?? 3_000;
+  const waitMs = options.waitMs ?? 30_000;
   return new Promise<RawAnswer>((resolve) => {
-    const started = performance.now();
     const chunks: Buffer[] = [];
     const socket = connect(port, '127.0.0.1');
     let done = false;
@@ -53,7 +50,7 @@ function raw(
       clearTimeout(timer);
       socket.destroy();
       const text = Buffer.concat(chunks).toString('latin1');
-      resolve({ ...parseAnswer(text), text, closed: closedByServer, elapsedMs: performance.now() - started });
+      resolve({ ...parseAnswer(text), text, closed: closedByServer });
     };
     const timer = setTimeout(() => finish(false), waitMs);
     socket.on('data', (chunk) => chunks.push(chunk));
@@ -199,25 +196,23 @@ describe('headers, slow clients and clients that leave', () => {
   it('a client that sends half a request line and stalls is answered 408 and closed by the headers timeout', async () => {
     const quick = await startMockGateway({ providers, fixtures, timeouts: { headersMs: 300, requestMs: 600 } });
     try {
-      const stalled = await raw(quick.port, 'GET /v1/test:no', { waitMs: 3_000 });
+      // The client waits up to a minute: a connection closed sooner was closed by the gateway's own 300-600 ms bounds.
+      const stalled = await raw(quick.port, 'GET /v1/test:no', { waitMs: 60_000 });
       expect([stalled.status, stalled.closed]).toEqual([408, true]);
       expect(stalled.body).toEqual(errorEnvelope(/^Request timeout/));
-      expect(stalled.elapsedMs).toBeLessThan(2_000);
       // One that connects and sends nothing at all is closed too.
-      const silent = await raw(quick.port, '', { waitMs: 3_000 });
+      const silent = await raw(quick.port, '', { waitMs: 60_000 });
       expect(silent.closed).toBe(true);
-      expect(silent.elapsedMs).toBeLessThan(2_000);
       // One that trickles a header a byte at a time, never finishing, is closed by the same bound.
       let trickle: NodeJS.Timeout | undefined;
       const trickled = await raw(quick.port, 'GET /v1/test:notes/note/n1 HTTP/1.1\r\nx-slow: ', {
-        waitMs: 3_000,
+        waitMs: 60_000,
         onSocket: (socket) => {
           trickle = setInterval(() => socket.writable && socket.write('a'), 50);
         },
       });
       clearInterval(trickle);
       expect(trickled.closed).toBe(true);
-      expect(trickled.elapsedMs).toBeLessThan(2_000);
       await stillUp(quick);
     } finally {
       await quick.close();
@@ -228,9 +223,9 @@ describe('headers, slow clients and clients that leave', () => {
     const quick = await startMockGateway({ providers, fixtures, timeouts: { keepAliveMs: 200 } });
     try {
       const request = 'GET /v1/test:notes/note/n1 HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n\r\n';
-      const idle = await raw(quick.port, request, { waitMs: 3_000 });
+      // Closed within the client's minute of waiting: by the gateway's 200 ms keep-alive bound.
+      const idle = await raw(quick.port, request, { waitMs: 60_000 });
       expect([idle.status, idle.body, idle.closed]).toEqual([200, note1, true]);
-      expect(idle.elapsedMs).toBeLessThan(2_000);
     } finally {
       await quick.close();
     }
@@ -247,11 +242,11 @@ describe('headers, slow clients and clients that leave', () => {
   });
 
   it('clients that disconnect or reset before the (delayed) answer do not upset the gateway', async () => {
-    const slow = await startMockGateway({ providers, fixtures, latencyMs: 150 });
+    // Answers come after 3 s; every client leaves within its first 115 ms, long before, even on a slow machine.
+    const slow = await startMockGateway({ providers, fixtures, latencyMs: 3_000 });
     try {
       const leavers = Array.from({ length: 20 }, (_, index) =>
         raw(slow.port, line('/v1/test:notes/note/n1').replace('Connection: close\r\n', ''), {
-          waitMs: 1_000,
           onSocket: (socket) => {
             setTimeout(() => (index % 2 === 0 ? socket.destroy() : socket.resetAndDestroy()), 20 + index * 5);
           },
@@ -300,10 +295,9 @@ describe('under load', () => {
     line('/v1/test:notes/note/n1', `x-big: ${'b'.repeat(20 * 1024)}\r\n`),
   ];
 
-  it('20,000 requests at concurrency 32: every one answered, and the gateway still up', {
-    timeout: 60_000,
-  }, async () => {
-    const total = 20_000;
+  // Bounded by a count, not a time: how many requests a second the gateway serves is `pnpm bench`'s to say.
+  it('2,000 requests at concurrency 32, malformed ones among them: every one answered, and the gateway still up', async () => {
+    const total = 2_000;
     const concurrency = 32;
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
     const counts = new Map<number, number>();
@@ -353,7 +347,6 @@ describe('under load', () => {
       }
     };
 
-    const started = performance.now();
     const worker = async () => {
       while (next < total) {
         const index = next++;
@@ -362,7 +355,6 @@ describe('under load', () => {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
-    const elapsed = performance.now() - started;
     agent.destroy();
 
     const answered = [...counts.values()].reduce((sum, count) => sum + count, 0);
@@ -370,9 +362,7 @@ describe('under load', () => {
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status}: ${count}`)
       .join(', ');
-    console.log(
-      `mock load: ${answered} requests in ${Math.round(elapsed)} ms at concurrency ${concurrency}, ${summary}`,
-    );
+    console.log(`mock load: ${answered} requests at concurrency ${concurrency}, ${summary}`);
     expect(failures.slice(0, 5)).toEqual([]);
     expect(answered).toBe(total);
     expect(counts.get(0)).toBeUndefined();

@@ -67,7 +67,7 @@ describe('the document of every registered provider', () => {
     expect(undescribed).toEqual([]);
   });
 
-  it('passes `@redocly/cli lint` (recommended rules) with no error', { timeout: 60_000 }, async () => {
+  it('passes `@redocly/cli lint` (recommended rules) with no error', { timeout: 300_000 }, async () => {
     const result = await lint(documentOf());
     const errors = result.problems.filter((problem) => problem.severity === 'error');
     expect(formatProblems(errors)).toBe('');
@@ -77,7 +77,7 @@ describe('the document of every registered provider', () => {
 
 describe('the lint', () => {
   it('finds errors when there are some (a path param the operation does not declare)', {
-    timeout: 60_000,
+    timeout: 300_000,
   }, async () => {
     const document = documentOf();
     const path = '/v1/jobs:jobboard/job/{jobId}';

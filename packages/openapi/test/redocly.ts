@@ -33,7 +33,7 @@ export async function lint(document: unknown): Promise<LintResult> {
           cwd: dir,
           // No telemetry and no update check: nothing leaves the machine.
           env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-          timeout: 60_000,
+          timeout: 300_000,
           maxBuffer: 64 * 1024 * 1024,
         },
         // Exit code 1 means errors were found: the JSON on stdout says which.

@@ -35,7 +35,7 @@ interface Result {
 /** Runs a command without blocking this process, which answers the dry run's registry requests meanwhile. */
 function run(file: string, args: string[], cwd: string) {
   return new Promise<Result>((resolve) => {
-    execFile(file, args, { cwd, timeout: 60_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
+    execFile(file, args, { cwd, timeout: 300_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) || 1 : 0, stdout, stderr }),
     );
   });

@@ -144,7 +144,6 @@ describe.skipIf('skip' in found)('shared across processes through Redis', () => 
   const browse = (page: number) => ({ country: 'SG', page });
 
   it('four processes with a limit of 10 per second never send more than 10 in any second', async () => {
-    const started = Date.now();
     const runs = await runFleet(
       [1, 2, 3, 4].map((n) => ({
         worker: n,
@@ -154,7 +153,6 @@ describe.skipIf('skip' in found)('shared across processes through Redis', () => 
         calls: Array.from({ length: 8 }, (_, i) => browse(1 + ((n * 8 + i) % 10))),
       })),
     );
-    const elapsed = Date.now() - started;
     const answers = runs.flat().filter((line) => line.ok !== undefined);
     expect(answers).toHaveLength(32);
     expect(answers.every((line) => line.ok)).toBe(true);
@@ -170,7 +168,6 @@ describe.skipIf('skip' in found)('shared across processes through Redis', () => 
 
     // 32 requests at 10 per second cannot all have gone in less than 3 s: the limit was working.
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(3000);
-    expect(elapsed).toBeLessThan(30_000);
     // Every worker queued at some point: the limit is shared, not one per process.
     for (const run of runs) {
       const events = run.find((line) => line.events)?.events ?? [];
