@@ -501,7 +501,8 @@ function curlCommand(
   params: Record<string, unknown>,
   baseUrl: string | undefined,
 ): string {
-  const validated = validateParams(providerId, endpointName, endpoint, params);
+  const call = { provider: providerId, endpoint: endpointName, definition: endpoint };
+  const validated = validateParams({ ...call, params });
   const placeholder = 'http://pdg-base-url.invalid';
   const base = baseUrl ?? placeholder;
   let parsed: URL;
@@ -514,10 +515,7 @@ function curlCommand(
     throw new UsageError('--base-url must not contain a user name or password: the gateway takes the key alone.');
   }
   // The shell fills in the base URL from the environment when --base-url is not given.
-  const url = buildUrl(base, providerId, endpointName, endpoint, validated).href.replace(
-    placeholder,
-    '$' + '{PDG_BASE_URL}',
-  );
+  const url = buildUrl({ ...call, baseUrl: base, params: validated }).href.replace(placeholder, '$' + '{PDG_BASE_URL}');
   return `curl -sS -H 'accept: application/json' -H "x-api-key: \${PDG_API_KEY}" "${url}"`;
 }
 

@@ -36,7 +36,13 @@ const run = (provider: string, endpoint: string, params: Record<string, unknown>
 /** The body the mock sends for a call, unwrapped from the envelope where the endpoint has one. */
 async function fetchContent(provider: AnyProvider, endpointName: string, params: Record<string, unknown>) {
   const endpoint = provider.endpoints[endpointName] as EndpointDefinition;
-  const url = buildUrl(gateway.url, provider.id, endpointName, endpoint, params);
+  const url = buildUrl({
+    baseUrl: gateway.url,
+    provider: provider.id,
+    endpoint: endpointName,
+    definition: endpoint,
+    params,
+  });
   const response = await fetch(url, { headers: { 'x-api-key': 'test-key-not-a-secret' } });
   return { status: response.status, content: contentOf(endpoint, await response.json()) };
 }

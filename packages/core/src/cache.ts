@@ -1,10 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import type { ResponseMeta } from './client.js';
+import type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
 import type { EndpointDefinition } from './contract.js';
 import { describeParams } from './describe.js';
-import { isPdgError, timeoutError, usageError } from './errors.js';
+import { timeoutError, usageError } from './error-builders.js';
+import { isPdgError } from './errors.js';
 import type { CacheEvent, CacheOutcome } from './hooks.js';
-import type { Answer, CachePlan, ClientCache, Fetched, LayerContext } from './layers.js';
+import type { CachePlan, ClientCache, LayerContext } from './layers.js';
 
 /**
  * Where cached answers live: any Keyv instance (`new Keyv(new KeyvRedis(url))` shares them across
@@ -52,8 +53,8 @@ interface Entry {
   readonly expiresAt: number;
 }
 
-/** What one flight (a request shared by identical calls) ends with. */
-interface Landing {
+/** What a shared request (one request for identical calls in flight together) ends with. */
+interface SharedResult {
   readonly outcome: CacheOutcome;
   /** The first caller's result, already checked; the others check their own copy of `body`. */
   readonly data: unknown;
@@ -61,10 +62,24 @@ interface Landing {
   readonly meta: ResponseMeta;
 }
 
-interface Flight {
-  readonly promise: Promise<Landing>;
+/** One request shared by the identical calls in flight together: aborted once none of them waits. */
+interface SharedRequest {
+  readonly promise: Promise<SharedResult>;
   readonly controller: AbortController;
   waiters: number;
+}
+
+/** What `fetchShared` works from: the first of the identical calls, and how its answer is cached. */
+interface SharedFetch {
+  readonly plan: CachePlan;
+  readonly key: string;
+  readonly ttlSeconds: number | undefined;
+  readonly refresh: boolean;
+  /** `Date.now()` when the shared request started. */
+  readonly started: number;
+  readonly signal: AbortSignal;
+  readonly request: (signal: AbortSignal) => Promise<GatewayResult>;
+  readonly check: (body: unknown) => unknown;
 }
 
 const defaultMaxEntries = 1000;
@@ -91,19 +106,16 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   }
   const prefix = options.prefix ?? 'pdg:';
   const staleMs = (options.staleIfErrorSeconds ?? 0) * 1000;
-  const flights = new Map<string, Flight>();
+  const inFlight = new Map<string, SharedRequest>();
 
   const run: ClientCache['run'] = async (plan, request, check) => {
     // Each waiter for a shared request leaves at its own timeout, so the wait has a timer of its own,
     // cleared when the call ends (the request itself has the timeout the client gives every request).
     const timer = new AbortController();
-    const timeout = setTimeout(
-      () => timer.abort(timeoutError(plan.context.provider, plan.context.endpoint, plan.timeout)),
-      plan.timeout,
-    );
+    const timeout = setTimeout(() => timer.abort(timeoutError(plan.context, plan.timeout)), plan.timeout);
     (timeout as { unref?: () => void }).unref?.();
     try {
-      return await answer(
+      return await serve(
         plan,
         plan.signal ? AbortSignal.any([plan.signal, timer.signal]) : timer.signal,
         request,
@@ -114,12 +126,13 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     }
   };
 
-  const answer = async (
+  /** One call's result: from the store, from a request another identical call started, or from its own. */
+  const serve = async (
     plan: CachePlan,
     signal: AbortSignal,
-    request: (signal: AbortSignal) => Promise<Fetched>,
+    request: (signal: AbortSignal) => Promise<GatewayResult>,
     check: (body: unknown) => unknown,
-  ): Promise<Answer> => {
+  ): Promise<CallResult> => {
     // A call aborted already starts no flight (one nobody waits for would run to its end).
     signal.throwIfAborted();
     const ttlSeconds = timeToLive(plan, options.defaultTtlSeconds);
@@ -127,51 +140,60 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     const key = prefix + cacheKey(plan);
     // A refresh never joins a flight that may answer from the store; refreshes in flight share one request.
     const flightKey = refresh ? `${key}\nrefresh` : key;
-    let flight = flights.get(flightKey);
-    const joined = flight !== undefined;
-    if (!flight) {
+    let shared = inFlight.get(flightKey);
+    const joined = shared !== undefined;
+    if (!shared) {
       const controller = new AbortController();
-      const started = Date.now();
-      const promise = land(plan, key, ttlSeconds, refresh, started, controller.signal, request, check);
-      flight = { promise, controller, waiters: 0 };
-      flights.set(flightKey, flight);
-      const own = flight;
+      const first: SharedFetch = {
+        plan,
+        key,
+        ttlSeconds,
+        refresh,
+        started: Date.now(),
+        signal: controller.signal,
+        request,
+        check,
+      };
+      const promise = fetchShared(first);
+      shared = { promise, controller, waiters: 0 };
+      inFlight.set(flightKey, shared);
+      const own = shared;
       promise.then(
         () => forget(flightKey, own),
         () => forget(flightKey, own),
       );
     }
-    const landing = await wait(flight, flightKey, signal);
-    const outcome: CacheOutcome = joined && landing.outcome !== 'hit' ? 'dedupe' : landing.outcome;
-    const ageSeconds = landing.meta.ageSeconds;
+    const result = await waitFor(shared, flightKey, signal);
+    const outcome: CacheOutcome = joined && result.outcome !== 'hit' ? 'dedupe' : result.outcome;
+    const ageSeconds = result.meta.ageSeconds;
     if (joined) report(plan, { outcome, key, ...(ageSeconds === undefined ? {} : { ageSeconds }) });
     // Each caller gets its own copy: a caller changing its result changes nobody else's.
-    const data = joined ? check(structuredClone(landing.body)) : landing.data;
-    return { data, meta: () => ({ ...landing.meta, cache: outcome }) };
+    const data = joined ? check(structuredClone(result.body)) : result.data;
+    return { data, meta: () => ({ ...result.meta, cache: outcome }) };
   };
 
-  const forget = (flightKey: string, flight: Flight) => {
-    if (flights.get(flightKey) === flight) flights.delete(flightKey);
+  const forget = (flightKey: string, shared: SharedRequest) => {
+    if (inFlight.get(flightKey) === shared) inFlight.delete(flightKey);
   };
 
-  /** Waits for a flight; the caller's abort ends its own wait, and the request once nobody waits. */
-  const wait = (flight: Flight, flightKey: string, signal: AbortSignal): Promise<Landing> => {
+  /** Waits for a shared request; the caller's abort ends its own wait, and the request once nobody waits. */
+  const waitFor = (shared: SharedRequest, flightKey: string, signal: AbortSignal): Promise<SharedResult> => {
     if (signal.aborted) return Promise.reject(signal.reason);
-    flight.waiters++;
-    return new Promise<Landing>((resolve, reject) => {
+    shared.waiters++;
+    return new Promise<SharedResult>((resolve, reject) => {
       const leave = () => {
         reject(signal.reason);
-        flight.waiters--;
-        if (flight.waiters === 0) {
-          forget(flightKey, flight);
-          flight.controller.abort(signal.reason);
+        shared.waiters--;
+        if (shared.waiters === 0) {
+          forget(flightKey, shared);
+          shared.controller.abort(signal.reason);
         }
       };
       signal.addEventListener('abort', leave, { once: true });
-      flight.promise.then(
-        (landing) => {
+      shared.promise.then(
+        (result) => {
           signal.removeEventListener('abort', leave);
-          resolve(landing);
+          resolve(result);
         },
         (error: unknown) => {
           signal.removeEventListener('abort', leave);
@@ -181,17 +203,9 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     });
   };
 
-  /** The flight itself: the store, then the gateway; stores what the gateway answered. */
-  const land = async (
-    plan: CachePlan,
-    key: string,
-    ttlSeconds: number | undefined,
-    refresh: boolean,
-    started: number,
-    signal: AbortSignal,
-    request: (signal: AbortSignal) => Promise<Fetched>,
-    check: (body: unknown) => unknown,
-  ): Promise<Landing> => {
+  /** The shared request itself: the store, then the gateway; stores what the gateway answered. */
+  const fetchShared = async (first: SharedFetch): Promise<SharedResult> => {
+    const { plan, key, ttlSeconds, refresh, started, signal, request, check } = first;
     const caching = ttlSeconds !== undefined && ttlSeconds > 0;
     let stored: { entry: Entry; data: unknown } | undefined;
     let readFailure: Pick<CacheEvent, 'reason' | 'storeError'> = {};
@@ -206,7 +220,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
       }
     }
     /** The stored entry as this call's answer: a fresh `hit`, or a `stale` one standing in for a failure. */
-    const fromStore = (found: { entry: Entry; data: unknown }, outcome: 'hit' | 'stale'): Landing => {
+    const fromStore = (found: { entry: Entry; data: unknown }, outcome: 'hit' | 'stale'): SharedResult => {
       const ageSeconds = ageOf(found.entry, Date.now());
       report(plan, { outcome, key, ageSeconds });
       return {
@@ -217,7 +231,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
       };
     };
     if (stored && !refresh && Date.now() < stored.entry.expiresAt) return fromStore(stored, 'hit');
-    let fetched: Fetched;
+    let fetched: GatewayResult;
     try {
       fetched = await request(signal);
     } catch (error) {
@@ -261,17 +275,17 @@ function timeToLive(plan: CachePlan, defaultTtlSeconds: number | undefined): num
     const ttl = option.ttlSeconds;
     if (ttl !== undefined) {
       if (!(Number.isFinite(ttl) && ttl >= 0)) {
-        throw usageError(`cache.ttlSeconds must be a number of seconds, 0 or more (received ${String(ttl)}).`, {
-          provider: plan.context.provider,
-          endpoint: plan.context.endpoint,
-        });
+        throw usageError(
+          `cache.ttlSeconds must be a number of seconds, 0 or more (received ${String(ttl)}).`,
+          plan.context,
+        );
       }
       return ttl;
     }
   } else if (option !== undefined && option !== 'refresh') {
     throw usageError(
       `The cache option of a call must be false, 'refresh' or { ttlSeconds, refresh } (received ${JSON.stringify(option)}).`,
-      { provider: plan.context.provider, endpoint: plan.context.endpoint },
+      plan.context,
     );
   }
   return plan.definition.cacheSeconds ?? defaultTtlSeconds;

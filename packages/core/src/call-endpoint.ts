@@ -1,5 +1,6 @@
-import type { CallOptions, ItemsOptions, PagedWalk, PagesOptions, PdgClient } from './client.js';
+import type { PagedWalk, PdgClient } from './client.js';
 import type { AnyProvider } from './contract.js';
+import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
 
 /** A client's methods with the provider id, endpoint name and params as plain runtime values. */
 interface UntypedClient {

@@ -3,15 +3,19 @@
  * them, and the conformance suite reads fixtures through them, so all agree on their shape.
  */
 import type { EndpointDefinition } from './contract.js';
-import type { ErrorEnvelope } from './pipeline/map-error.js';
-
-export { type ErrorEnvelope, isErrorEnvelope } from './pipeline/map-error.js';
 
 /** `{ status: 'success', message, content }`: the body of endpoints that declare `envelope: true`. */
 export interface SuccessEnvelope<T = unknown> {
   readonly status: 'success';
   readonly message: string;
   readonly content: T;
+}
+
+/** The gateway's error envelope: `{ status: 'error', message, content? }`. */
+export interface ErrorEnvelope {
+  readonly status: 'error';
+  readonly message: string;
+  readonly content?: unknown;
 }
 
 export function successEnvelope<T>(content: T, message = 'OK'): SuccessEnvelope<T> {
@@ -25,6 +29,15 @@ export function errorEnvelope(message: string, content?: unknown): ErrorEnvelope
 
 export function isSuccessEnvelope(body: unknown): body is SuccessEnvelope {
   return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'success';
+}
+
+export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { status?: unknown }).status === 'error' &&
+    typeof (body as { message?: unknown }).message === 'string'
+  );
 }
 
 /**

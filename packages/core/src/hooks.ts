@@ -1,12 +1,9 @@
+import type { CallTarget } from './call-target.js';
 import type { PdgError } from './errors.js';
 
-/** Who a hook is being called for. */
-export interface HookContext {
-  /** Provider id (`music:catalogstore`). */
-  readonly provider: string;
-  /** Endpoint name (`search`). */
-  readonly endpoint: string;
-  /** The validated params of the call. */
+/** Who a hook is being called for: the provider id and endpoint name, and the call's params. */
+export interface HookContext extends CallTarget {
+  /** The validated params of the call (`{}` when they were refused). */
   readonly params: Readonly<Record<string, unknown>>;
 }
 

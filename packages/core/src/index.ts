@@ -1,15 +1,7 @@
 export { callEndpoint, walkEndpoint } from './call-endpoint.js';
-export {
-  type CallOptions,
-  type ClientOptions,
-  createClient,
-  type ItemsOptions,
-  type PagedWalk,
-  type PagesOptions,
-  type PdgClient,
-  type ResponseMeta,
-  type ValidateMode,
-} from './client.js';
+export type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
+export type { CallTarget, TargetedCall } from './call-target.js';
+export { createClient, type PagedWalk, type PdgClient } from './client.js';
 export {
   type AnyProvider,
   type AnySchema,
@@ -29,7 +21,7 @@ export {
   type SuccessEnvelope,
   successEnvelope,
 } from './envelope.js';
-export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue, redact } from './errors.js';
+export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
 export {
   defineFixtures,
   type Exchange,
@@ -38,15 +30,8 @@ export {
   type RecordedRequest,
 } from './fixtures/define.js';
 export type { CacheEvent, CacheOutcome, HookContext, Hooks, RateLimitEvent } from './hooks.js';
-export type {
-  Answer,
-  CacheCallOption,
-  CachePlan,
-  ClientCache,
-  ClientRateLimit,
-  Fetched,
-  LayerContext,
-} from './layers.js';
+export type { CacheCallOption, CachePlan, ClientCache, ClientRateLimit, LayerContext } from './layers.js';
+export type { CallOptions, ClientOptions, ItemsOptions, PagesOptions, ValidateMode } from './options.js';
 export {
   type CursorPageFields,
   cursorPageOf,
@@ -54,11 +39,12 @@ export {
   type PageFields,
   pageOf,
 } from './page-schema.js';
-export { buildUrl, gatewayRoot } from './pipeline/build-url.js';
+export { buildUrl, gatewayRoot, type UrlParts } from './pipeline/build-url.js';
 export { codeForStatus } from './pipeline/map-error.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
 export { validateParams } from './pipeline/validate-params.js';
 export { issuePath } from './pipeline/validate-response.js';
+export { redact } from './redact.js';
 export {
   booleanParam,
   type CursorParams,

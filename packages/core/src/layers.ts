@@ -1,4 +1,4 @@
-import type { ResponseMeta } from './client.js';
+import type { CallResult, GatewayResult } from './call-result.js';
 import type { EndpointDefinition } from './contract.js';
 import type { HookContext, Hooks } from './hooks.js';
 
@@ -35,26 +35,15 @@ export interface CachePlan extends LayerContext {
   readonly timeout: number;
 }
 
-/** A call's answer: its result (checked as the call asked, `validate`) and what the response said besides. */
-export interface Answer {
-  readonly data: unknown;
-  readonly meta: () => ResponseMeta;
-}
-
-/** What the gateway answered: the answer, and the unwrapped body as it came (what a cache stores). */
-export interface Fetched extends Answer {
-  readonly body: unknown;
-}
-
 /** The cache layer (`createCache()`): answers a call from its store, or through `request`, once per key in flight. */
 export interface ClientCache {
   readonly run: (
     plan: CachePlan,
     /** Sends the call (with retries and the rate limit), reads and checks the answer; the signal aborts it. */
-    request: (signal: AbortSignal) => Promise<Fetched>,
+    request: (signal: AbortSignal) => Promise<GatewayResult>,
     /** The endpoint's response check, as the call asked for it (`validate`), for stored bodies; throws `INVALID_RESPONSE`. */
     check: (body: unknown) => unknown,
-  ) => Promise<Answer>;
+  ) => Promise<CallResult>;
 }
 
 /** The rate-limit layer (`createRateLimit()`): every request sent goes through the fetch it wraps. */

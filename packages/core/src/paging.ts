@@ -1,12 +1,23 @@
-import type { CallOptions, ItemsOptions, PagesOptions } from './client.js';
+// Loaded by the client on a walk's first page (`import()`), so an app that never walks a listing need not
+// ship it. The checks before the first page are the client's (walk-state.ts).
+import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition, Paging } from './contract.js';
-import type { PdgError } from './errors.js';
+import { pagingCycleError } from './error-builders.js';
+import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
 import type { WalkCheckpoint, WalkState } from './walk-state.js';
 
-/** Builds the error for a gateway that points back to a position already fetched (see walk-state.ts). */
-type CycleError = (providerId: string, endpointName: string, param: string, next: unknown, fetched: number) => PdgError;
-
-type Call = (provider: string, endpoint: string, params: unknown, options?: CallOptions) => Promise<unknown>;
+/** One walk over a paged endpoint, as `pages()` and `items()` start it. */
+export interface Walk<TOptions extends PagesOptions> extends CallTarget {
+  readonly definition: EndpointDefinition;
+  readonly paging: Paging;
+  /** The caller's params; the walk adds `page` or `cursor`. */
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly options: TOptions;
+  /** Where the walk is; updated as it goes, read by the walk's `checkpoint`. */
+  readonly state: WalkState;
+  /** Fetches one page: `run()` of the walk's endpoint with these params and options. */
+  readonly fetchPage: (params: Readonly<Record<string, unknown>>, options: CallOptions) => Promise<unknown>;
+}
 
 /** In page `at` (absent for the first page), with `taken` of its items handed out. */
 function checkpointAt(at: unknown, taken: number): WalkCheckpoint {
@@ -32,10 +43,6 @@ interface PageFields {
   readonly page?: number | null;
 }
 
-// Loaded by the client on a walk's first page (`import()`), so an app that never walks a listing need not ship it.
-// It imports nothing at run time: the checks before the first page, and the errors, are the client's
-// (walk-state.ts), so a bundle without code splitting wraps this module alone for its lazy start.
-
 /**
  * Pages of a paged endpoint, fetched one at a time as the caller asks for them. Page-numbered endpoints
  * send `page` and follow `nextPage`; cursor endpoints send `cursor` and follow `nextCursor`. The walk
@@ -44,47 +51,27 @@ interface PageFields {
  * points back to a page or cursor already fetched would make the walk endless: that throws
  * `INVALID_RESPONSE` naming the repeated position, rather than ending quietly with a truncated walk.
  */
-export async function* walkPages(
-  call: Call,
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  paging: Paging,
-  params: Readonly<Record<string, unknown>>,
-  options: PagesOptions,
-  state: WalkState,
-  cycleError: CycleError,
-): AsyncGenerator<unknown, void, undefined> {
-  const pages = fetchPages(call, providerId, endpointName, endpoint, paging, params, options, state, cycleError);
-  for await (const { page, next } of pages) {
+export async function* walkPages(walk: Walk<PagesOptions>): AsyncGenerator<unknown, void, undefined> {
+  for await (const { page, next } of fetchPages(walk)) {
     // Once the caller has this page, a resumed walk starts at the next one.
-    state.checkpoint = afterPage(next);
+    walk.state.checkpoint = afterPage(next);
     yield page;
   }
 }
 
-async function* fetchPages(
-  call: Call,
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  paging: Paging,
-  params: Readonly<Record<string, unknown>>,
-  options: PagesOptions,
-  state: WalkState,
-  cycleError: CycleError,
-): AsyncGenerator<FetchedPage, void, undefined> {
-  const { maxPages, resume: _resume, ...callOptions } = options;
+async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage, void, undefined> {
+  const { paging, params, state } = walk;
+  // What is left of the walk's options once its own are taken out is each page's call options.
+  const { maxPages, maxItems: _maxItems, resume: _resume, ...pageOptions } = walk.options as ItemsOptions;
   if (state.checkpoint.done) return;
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = state.checkpoint.at ?? params[param];
   // The page param's documented maximum (`integerParam({ max })`): a page past it would be refused.
-  const lastPage = paging.kind === 'page' ? pageMax(endpoint) : undefined;
+  const lastPage = paging.kind === 'page' ? pageMax(walk.definition) : undefined;
   // Every position fetched so far: one number or cursor per page, not the pages themselves.
   const visited = new Set<unknown>();
   for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched++) {
-    const pageParams = position === undefined ? params : { ...params, [param]: position };
-    const page = await call(providerId, endpointName, pageParams, callOptions);
+    const page = await walk.fetchPage(position === undefined ? params : { ...params, [param]: position }, pageOptions);
     visited.add(position);
     const reported = (page as PageFields | null)?.page;
     if (paging.kind === 'page' && typeof reported === 'number') visited.add(reported);
@@ -92,30 +79,20 @@ async function* fetchPages(
     if (lastPage !== undefined && typeof next === 'number' && next > lastPage) next = undefined;
     yield { page, at: position, next };
     if (next === undefined) return;
-    if (visited.has(next)) throw cycleError(providerId, endpointName, param, next, fetched + 1);
+    if (visited.has(next)) throw pagingCycleError(walk, { param, next, fetched: fetched + 1 });
     position = next;
   }
 }
 
 /** Items of a paged endpoint, across pages, from the item array the endpoint declares. */
-export async function* walkItems(
-  call: Call,
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  paging: Paging,
-  params: Readonly<Record<string, unknown>>,
-  options: ItemsOptions,
-  state: WalkState,
-  cycleError: CycleError,
-): AsyncGenerator<unknown, void, undefined> {
-  const { maxItems, ...pagesOptions } = options;
+export async function* walkItems(walk: Walk<ItemsOptions>): AsyncGenerator<unknown, void, undefined> {
+  const { state } = walk;
+  const { maxItems } = walk.options;
   // Items of the first page a resumed walk already handed out.
   let skip = state.checkpoint.taken;
   let yielded = 0;
-  const pages = fetchPages(call, providerId, endpointName, endpoint, paging, params, pagesOptions, state, cycleError);
-  for await (const { page, at, next } of pages) {
-    const items = (page as Record<string, unknown> | null)?.[paging.items];
+  for await (const { page, at, next } of fetchPages(walk)) {
+    const items = (page as Record<string, unknown> | null)?.[walk.paging.items];
     if (!Array.isArray(items)) return;
     const after = afterPage(next);
     if (skip >= items.length) state.checkpoint = after;
@@ -141,10 +118,10 @@ function nextPosition(paging: Paging, page: PageFields, position: unknown): unkn
   return current + 1;
 }
 
-/** The `max_value` in the `page` param's pipe (through `optional`), when it is finite. */
-function pageMax(endpoint: EndpointDefinition): number | undefined {
+/** The `max_value` in the `page` param's pipe (through `optional`), when there is one and it is finite. */
+function pageMax(definition: EndpointDefinition): number | undefined {
   type Node = { wrapped?: Node; pipe?: readonly { type: string; requirement?: unknown }[] };
-  const page = (endpoint.params as { entries?: Record<string, Node> }).entries?.page;
+  const page = (definition.params as { entries?: Record<string, Node> }).entries?.page;
   const max = (page?.wrapped ?? page)?.pipe?.find((action) => action.type === 'max_value')?.requirement;
   return Number.isFinite(max) ? (max as number) : undefined;
 }

@@ -1,10 +1,10 @@
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js';
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
-import { usageError } from './errors.js';
+import { usageError } from './error-builders.js';
 import type { RateLimitEvent } from './hooks.js';
 import type { ClientRateLimit, LayerContext } from './layers.js';
-import { parseRetryAfter } from './pipeline/map-error.js';
+import { parseRetryAfter } from './pipeline/retry.js';
 
 export interface RateLimitOptions {
   /** Requests allowed in any window of `durationSeconds`: the API key's limit. */

@@ -1,6 +1,6 @@
-import type { ItemsOptions } from './client.js';
+import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition, Paging } from './contract.js';
-import { PdgError, usageError } from './errors.js';
+import { usageError } from './error-builders.js';
 
 // What a walk needs before its first page: its checkpoint, read and checked when `pages()` or `items()` is
 // called. The walk itself (paging.ts) is loaded on its first page.
@@ -60,56 +60,25 @@ function checkLimit(name: string, value: number | undefined): void {
   }
 }
 
+/** A walk about to start: its endpoint, whether it hands out items (`items()`) or pages, and its limits. */
+export interface WalkStart extends CallTarget {
+  readonly definition: EndpointDefinition;
+  readonly items: boolean;
+  readonly options: { readonly maxItems?: number; readonly maxPages?: number };
+}
+
 /**
  * The checks a walk makes before its first page, in the order the walk has always made them: the paging,
  * or `undefined` for a walk that takes no items (`maxItems: 0`, which is never an error).
  */
-export function checkWalk(
-  items: boolean,
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  options: ItemsOptions,
-): Paging | undefined {
-  if (items) {
-    checkLimit('maxItems', options.maxItems);
-    if (options.maxItems === 0) return undefined;
+export function checkWalk(walk: WalkStart): Paging | undefined {
+  if (walk.items) {
+    checkLimit('maxItems', walk.options.maxItems);
+    if (walk.options.maxItems === 0) return undefined;
   }
-  const paging = requirePaging(providerId, endpointName, endpoint);
-  checkLimit('maxPages', options.maxPages);
-  return paging;
-}
-
-function requirePaging(providerId: string, endpointName: string, endpoint: EndpointDefinition): Paging {
-  if (!endpoint.paging) {
-    throw usageError(`${providerId} ${endpointName} is not a paged endpoint; call it with run().`, {
-      provider: providerId,
-      endpoint: endpointName,
-    });
+  if (!walk.definition.paging) {
+    throw usageError(`${walk.provider} ${walk.endpoint} is not a paged endpoint; call it with run().`, walk);
   }
-  return endpoint.paging;
-}
-
-/** A gateway that points back to a page or cursor already fetched: the walk would never end. */
-export function cycleError(
-  providerId: string,
-  endpointName: string,
-  param: string,
-  next: unknown,
-  fetched: number,
-): PdgError {
-  const shown =
-    typeof next === 'string' && next.length > 80 ? `${JSON.stringify(next.slice(0, 80))}…` : JSON.stringify(next);
-  return new PdgError({
-    code: 'INVALID_RESPONSE',
-    provider: providerId,
-    endpoint: endpointName,
-    issues: [
-      {
-        path: param === 'page' ? 'nextPage' : 'nextCursor',
-        message: `points back to ${param} ${shown}, already fetched`,
-      },
-    ],
-    message: `${providerId} ${endpointName}: after ${fetched} page(s) the gateway pointed back to ${param} ${shown}, which was already fetched; following it would never end. This is a gateway bug; the pages so far were delivered.`,
-  });
+  checkLimit('maxPages', walk.options.maxPages);
+  return walk.definition.paging;
 }

@@ -3,16 +3,17 @@ import { buildUrl, isPdgError } from '../src/index.js';
 import { gateway, testClient } from './harness.js';
 import { jobs, music } from './providers.js';
 
-const detail = jobs.endpoints.job;
+/** The job detail endpoint, whose id is the last path segment. */
+const job = { provider: 'jobs:board', endpoint: 'job', definition: jobs.endpoints.job };
 
 describe('step 2: the URL', () => {
   it('is {baseUrl}/v1/{provider}/{endpoint} with only the params the caller passed', () => {
-    const url = buildUrl('https://gw.test/', 'music:tunes', 'search', music.endpoints.search, {
-      q: 'daft punk',
-      limit: 5,
-      explicit: false,
-      tags: ['house', 'french'],
-      page: undefined,
+    const url = buildUrl({
+      baseUrl: 'https://gw.test/',
+      provider: 'music:tunes',
+      endpoint: 'search',
+      definition: music.endpoints.search,
+      params: { q: 'daft punk', limit: 5, explicit: false, tags: ['house', 'french'], page: undefined },
     });
     expect(url.href).toBe(
       'https://gw.test/v1/music:tunes/search?q=daft+punk&limit=5&explicit=false&tags=house%2Cfrench',
@@ -20,7 +21,7 @@ describe('step 2: the URL', () => {
   });
 
   it('keeps a base URL path prefix', () => {
-    const url = buildUrl('https://gw.test/api', 'jobs:board', 'job', detail, { jobId: 'abc' });
+    const url = buildUrl({ ...job, baseUrl: 'https://gw.test/api', params: { jobId: 'abc' } });
     expect(url.pathname).toBe('/api/v1/jobs:board/job/abc');
   });
 
@@ -31,7 +32,7 @@ describe('step 2: the URL', () => {
     ['../../admin', '..%2F..%2Fadmin'],
     ['a..b', 'a..b'],
   ])('a path param containing %j stays inside one path segment', (value, encoded) => {
-    const url = buildUrl('https://gw.test', 'jobs:board', 'job', detail, { jobId: value });
+    const url = buildUrl({ ...job, baseUrl: 'https://gw.test', params: { jobId: value } });
     expect(url.pathname).toBe(`/v1/jobs:board/job/${encoded}`);
     expect(url.search).toBe('');
     expect(url.hash).toBe('');
@@ -41,7 +42,7 @@ describe('step 2: the URL', () => {
   it.each(['..', '.', ''])('a path param of %j, which no URL can keep as a segment, is refused', (value) => {
     let error: unknown;
     try {
-      buildUrl('https://gw.test', 'jobs:board', 'job', detail, { jobId: value });
+      buildUrl({ ...job, baseUrl: 'https://gw.test', params: { jobId: value } });
     } catch (thrown) {
       error = thrown;
     }

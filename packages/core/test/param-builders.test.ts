@@ -31,7 +31,7 @@ const endpoint = provider.endpoints.yields;
 
 function issues(params: unknown) {
   try {
-    validateParams('test:lists', 'yields', endpoint, params);
+    validateParams({ provider: 'test:lists', endpoint: 'yields', definition: endpoint, params });
     return [];
   } catch (error) {
     if (!isPdgError(error)) throw error;
@@ -90,7 +90,7 @@ describe('orderedParams: a range whose end comes before its start is refused', (
   });
   const check = (params: unknown) => {
     try {
-      validateParams('test:ranges', 'span', years.endpoints.span, params);
+      validateParams({ provider: 'test:ranges', endpoint: 'span', definition: years.endpoints.span, params });
       return [];
     } catch (error) {
       return isPdgError(error) ? error.issues : [error];

@@ -23,7 +23,7 @@ describe('step 1: params are validated before anything is sent', () => {
     };
     let issues: unknown;
     try {
-      validateParams('movie:titles', 'title', endpoint, { id: '' });
+      validateParams({ provider: 'movie:titles', endpoint: 'title', definition: endpoint, params: { id: '' } });
     } catch (error) {
       issues = (error as { issues: unknown }).issues;
     }

@@ -1,25 +1,23 @@
-import type { EndpointDefinition } from '../contract.js';
-import { PdgError } from '../errors.js';
+import type { TargetedCall } from '../call-target.js';
+import { invalidParamsError } from '../error-builders.js';
+
+/** What step 2 needs: the gateway's base URL, and the call with its params as validated. */
+export interface UrlParts extends TargetedCall<Readonly<Record<string, unknown>>> {
+  readonly baseUrl: string;
+}
 
 /**
- * Step 2: `{baseUrl}/v1/{providerId}/{path}[/{pathParam}]?{query}`. The path param is encoded as one
+ * Step 2: `{baseUrl}/v1/{provider}/{path}[/{pathParam}]?{query}`. The path param is encoded as one
  * segment; the query holds exactly the params the caller passed, serialised as the gateway expects.
  * The version segment is the client's to add: a base URL copied with its `/v1` still works.
  */
-export function buildUrl(
-  baseUrl: string,
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  params: Readonly<Record<string, unknown>>,
-): URL {
-  let path = `${gatewayRoot(baseUrl)}/v1/${providerId}/${endpoint.path ?? endpointName}`;
-  if (endpoint.pathParam !== undefined) {
-    path += `/${encodePathSegment(providerId, endpointName, endpoint.pathParam, params[endpoint.pathParam])}`;
-  }
+export function buildUrl(parts: UrlParts): URL {
+  const { definition, params } = parts;
+  let path = `${gatewayRoot(parts.baseUrl)}/v1/${parts.provider}/${definition.path ?? parts.endpoint}`;
+  if (definition.pathParam !== undefined) path += `/${encodePathSegment(parts, definition.pathParam)}`;
   const url = new URL(path);
   for (const [name, value] of Object.entries(params)) {
-    if (name === endpoint.pathParam) continue;
+    if (name === definition.pathParam) continue;
     const serialised = serialise(value);
     if (serialised !== undefined) url.searchParams.append(name, serialised);
   }
@@ -43,18 +41,14 @@ export function serialise(value: unknown): string | undefined {
   return String(value);
 }
 
-function encodePathSegment(providerId: string, endpointName: string, name: string, value: unknown): string {
-  const text = serialise(value) ?? '';
+function encodePathSegment(parts: UrlParts, name: string): string {
+  const text = serialise(parts.params[name]) ?? '';
   // URL parsers resolve "." and ".." segments (even percent-encoded), so those values cannot stay one segment.
   if (text === '' || text === '.' || text === '..') {
     const received = JSON.stringify(text);
-    throw new PdgError({
-      code: 'INVALID_PARAMS',
-      provider: providerId,
-      endpoint: endpointName,
-      issues: [{ path: name, message: `must be a non-empty id other than "." or ".." (received ${received})` }],
-      message: `Invalid params for ${providerId} ${endpointName}: ${name} must be a non-empty id other than "." or ".." (received ${received}). Nothing was sent.`,
-    });
+    throw invalidParamsError(parts, [
+      { path: name, message: `must be a non-empty id other than "." or ".." (received ${received})` },
+    ]);
   }
   return encodeURIComponent(text);
 }

@@ -1,21 +1,8 @@
-import { PdgError, type PdgErrorCode } from '../errors.js';
-import type { CallContext } from './context.js';
-
-/** The gateway's error envelope: `{ status: 'error', message, content? }`. */
-export interface ErrorEnvelope {
-  readonly status: 'error';
-  readonly message: string;
-  readonly content?: unknown;
-}
-
-export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    (body as { status?: unknown }).status === 'error' &&
-    typeof (body as { message?: unknown }).message === 'string'
-  );
-}
+import type { CallTarget } from '../call-target.js';
+import { isErrorEnvelope } from '../envelope.js';
+import { gatewayError } from '../error-builders.js';
+import type { PdgError, PdgErrorCode } from '../errors.js';
+import { parseRetryAfter } from './retry.js';
 
 /** The code for an HTTP status; `undefined` for a 2xx (the envelope decides then). */
 export function codeForStatus(status: number): PdgErrorCode | undefined {
@@ -41,39 +28,37 @@ export function codeForEnvelopeMessage(message: string): PdgErrorCode {
   return 'UPSTREAM';
 }
 
-/** `Retry-After` as seconds: either delta-seconds or an HTTP date. */
-export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-/** Step 5: a failed response (non-2xx, or an error envelope on a 2xx) as a PdgError. */
+/**
+ * Step 5: a failed response (non-2xx, or an error envelope on a 2xx) as a PdgError: its code from the
+ * status (or the envelope's message), the gateway's message and content, and `retryAfter` for a 429.
+ */
 export function mapResponseError(
-  context: CallContext,
+  target: CallTarget,
   response: { readonly status: number; readonly headers: Headers },
   body: unknown,
 ): PdgError {
-  const envelope = isErrorEnvelope(body) ? body : undefined;
+  // ky hands error bodies over as text when the content type is not JSON; many still are.
+  const data = asJson(body);
+  const envelope = isErrorEnvelope(data) ? data : undefined;
   const gatewayMessage =
-    envelope?.message ?? (typeof body === 'string' && body !== '' ? body : undefined) ?? messageField(body);
+    envelope?.message ?? (typeof data === 'string' && data !== '' ? data : undefined) ?? messageField(data);
   const code = codeForStatus(response.status) ?? codeForEnvelopeMessage(gatewayMessage ?? '');
-  const retryAfter = code === 'RATE_LIMITED' ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
-  const detail = gatewayMessage ?? `HTTP ${response.status}`;
-  return new PdgError({
+  return gatewayError(target, {
     code,
     status: response.status,
-    provider: context.providerId,
-    endpoint: context.endpointName,
     gatewayMessage,
-    content: envelope ? envelope.content : body,
-    retryAfter,
-    message: `${context.providerId} ${context.endpointName} failed (${code}, HTTP ${response.status}): ${detail}${
-      retryAfter === undefined ? '' : ` (retry after ${retryAfter}s)`
-    }`,
+    content: envelope ? envelope.content : data,
+    retryAfter: code === 'RATE_LIMITED' ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
   });
+}
+
+function asJson(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
 }
 
 function messageField(body: unknown): string | undefined {

@@ -1,32 +1,18 @@
-import { PdgError, redact } from '../errors.js';
-import type { CallContext } from './context.js';
+import type { CallTarget } from '../call-target.js';
+import { parseError } from '../error-builders.js';
+import { excerpt } from '../redact.js';
 
+/** How much of a body that is not JSON a `PARSE` error quotes. */
 const excerptLength = 200;
 
 /**
  * Step 4: the body as JSON. Empty, non-JSON or malformed bodies throw `PARSE` with the status and an
- * excerpt. `secret` is redacted before the excerpt is cut: cut first, a secret straddling the cut would
- * leave a prefix that no later redaction can recognise.
+ * excerpt (cut by `excerpt`, so that a key cut in half there is still redacted where the error leaves).
  */
-export function parseBody(text: string, status: number, context: CallContext, secret: string): unknown {
+export function parseBody(text: string, status: number, target: CallTarget): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    const excerpt = excerptOf(redact(text, secret));
-    throw new PdgError({
-      code: 'PARSE',
-      status,
-      provider: context.providerId,
-      endpoint: context.endpointName,
-      content: excerpt,
-      message: `${context.providerId} ${context.endpointName}: the gateway answered HTTP ${status} with a body that is not JSON: ${
-        excerpt === '' ? '(empty body)' : JSON.stringify(excerpt)
-      }`,
-    });
+    throw parseError(target, status, excerpt(text, excerptLength));
   }
-}
-
-/** Excerpt used when an error status carries a body that is not JSON (an HTML error page, say). */
-export function excerptOf(text: string): string {
-  return text.length > excerptLength ? `${text.slice(0, excerptLength)}…` : text;
 }

@@ -1,30 +1,29 @@
 import * as v from 'valibot';
+import type { TargetedCall } from '../call-target.js';
 import type { EndpointDefinition } from '../contract.js';
-import { PdgError, type PdgIssue } from '../errors.js';
+import { describeThrown, invalidParamsError } from '../error-builders.js';
+import type { PdgIssue } from '../errors.js';
 
-/** Step 1: params against the endpoint's schema. Throws `INVALID_PARAMS` naming each param and rule. */
-export function validateParams(
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  params: unknown,
-): Record<string, unknown> {
-  const input = params ?? {};
+/**
+ * Step 1: the params against the endpoint's schema, and each value checked to have one faithful text form.
+ * Returns the params as the schema gives them; throws `INVALID_PARAMS` naming each param and rule.
+ */
+export function validateParams(call: TargetedCall): Record<string, unknown> {
+  const input = call.params ?? {};
   // valibot's object schemas take any object; an array, Map or Date would pass with no params in it.
   if (!isPlainObject(input)) {
     const received = Array.isArray(input) ? 'an array' : describeValue(input);
-    return refuse(providerId, endpointName, [
+    throw invalidParamsError(call, [
       { path: 'params', message: `must be a plain object of param values (received ${received})` },
     ]);
   }
-  const result = v.safeParse(endpoint.params, input);
+  const result = parse(call, input);
   if (!result.success) {
-    return refuse(
-      providerId,
-      endpointName,
+    throw invalidParamsError(
+      call,
       // One rule per param: an empty value breaks "not empty" and the pattern, and the first says it all.
       result.issues
-        .map((issue) => toParamIssue(issue, endpoint))
+        .map((issue) => toParamIssue(issue, call.definition))
         .filter((issue, index, all) => all.findIndex((other) => other.path === issue.path) === index),
     );
   }
@@ -34,20 +33,21 @@ export function validateParams(
     const problem = unsendableReason(value);
     return problem === undefined ? [] : [{ path: name, message: problem }];
   });
-  if (unsendable.length > 0) return refuse(providerId, endpointName, unsendable);
+  if (unsendable.length > 0) throw invalidParamsError(call, unsendable);
   return output;
 }
 
-function refuse(providerId: string, endpointName: string, issues: readonly PdgIssue[]): never {
-  throw new PdgError({
-    code: 'INVALID_PARAMS',
-    provider: providerId,
-    endpoint: endpointName,
-    issues,
-    message: `Invalid params for ${providerId} ${endpointName}: ${issues
-      .map((issue) => `${issue.path} ${issue.message}`)
-      .join('; ')}. Nothing was sent.`,
-  });
+/** The schema's verdict; a schema whose own code throws (a custom check) refuses the params with that error. */
+function parse(call: TargetedCall, input: Record<string, unknown>) {
+  try {
+    return v.safeParse(call.definition.params, input);
+  } catch (thrown) {
+    throw invalidParamsError(
+      call,
+      [{ path: 'params', message: `could not be turned into a request (${describeThrown(thrown)})` }],
+      thrown,
+    );
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -56,14 +56,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
+/** With the `u` flag, a paired surrogate is one code point; only a lone one is in category Cs. */
+const loneSurrogate = /\p{Cs}/u;
+
 /**
  * Why a value cannot be sent as a query or path value, or undefined when it can: text (well-formed
  * Unicode), finite numbers, booleans, bigints, valid Dates, and lists of those. Anything else would be
  * sent as "[object Object]", a function's source or "NaN", or make URL encoding throw.
  */
-/** With the `u` flag, a paired surrogate is one code point; only a lone one is in category Cs. */
-const loneSurrogate = /\p{Cs}/u;
-
 function unsendableReason(value: unknown, inList = false): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') {
@@ -99,14 +99,14 @@ function describeValue(value: unknown): string {
 
 type Issue = v.BaseIssue<unknown>;
 
-function toParamIssue(issue: Issue, endpoint: EndpointDefinition): PdgIssue {
+function toParamIssue(issue: Issue, definition: EndpointDefinition): PdgIssue {
   const path = v.getDotPath(issue) ?? 'params';
-  return { path, message: ruleOf(issue, path, endpoint) };
+  return { path, message: ruleOf(issue, path, definition) };
 }
 
-function ruleOf(issue: Issue, path: string, endpoint: EndpointDefinition): string {
+function ruleOf(issue: Issue, path: string, definition: EndpointDefinition): string {
   if (issue.type === 'strict_object' && issue.expected === 'never') {
-    const accepted = Object.keys((endpoint.params as { entries?: object }).entries ?? {});
+    const accepted = Object.keys((definition.params as { entries?: object }).entries ?? {});
     return `is not a param of this endpoint (accepted: ${accepted.join(', ') || 'none'})`;
   }
   if (issue.kind === 'schema' && issue.received === 'undefined' && path !== 'params') return 'is required';

@@ -1,31 +1,26 @@
 import * as v from 'valibot';
+import type { CallTarget } from '../call-target.js';
 import type { EndpointDefinition } from '../contract.js';
-import { PdgError } from '../errors.js';
-import type { CallContext } from './context.js';
-
-const shownIssues = 5;
+import { responseShapeError, unreadableResponseError } from '../error-builders.js';
 
 /** Step 7: the body against the endpoint's response schema. Throws `INVALID_RESPONSE` naming each path. */
-export function validateResponse(endpoint: EndpointDefinition, body: unknown, context: CallContext): unknown {
-  const result = v.safeParse(endpoint.response, body);
+export function validateResponse(definition: EndpointDefinition, body: unknown, target: CallTarget): unknown {
+  const result = parse(definition, body, target);
   if (result.success) return result.output;
   const issues = result.issues.map((issue) => ({
     path: issuePath(issue) || '(root)',
     message: `expected ${issue.expected ?? 'a valid value'}, received ${issue.received}`,
   }));
-  const listed = issues
-    .slice(0, shownIssues)
-    .map((issue) => `${issue.path}: ${issue.message}`)
-    .join('; ');
-  const more = issues.length > shownIssues ? ` (and ${issues.length - shownIssues} more)` : '';
-  throw new PdgError({
-    code: 'INVALID_RESPONSE',
-    provider: context.providerId,
-    endpoint: context.endpointName,
-    content: body,
-    issues,
-    message: `${context.providerId} ${context.endpointName}: the response does not match the documented shape: ${listed}${more}. Pass validate: 'off' to receive the body as is.`,
-  });
+  throw responseShapeError(target, issues, body);
+}
+
+/** The schema's verdict; a schema whose own code throws (a custom check) fails the response with that error. */
+function parse(definition: EndpointDefinition, body: unknown, target: CallTarget) {
+  try {
+    return v.safeParse(definition.response, body);
+  } catch (thrown) {
+    throw unreadableResponseError(target, thrown);
+  }
 }
 
 /**

@@ -1,0 +1,69 @@
+/** What a client and its calls accept: the options of `createClient`, `run`, `pages` and `items`. */
+import type { AnyProvider } from './contract.js';
+import type { Hooks } from './hooks.js';
+import type { CacheCallOption, ClientCache, ClientRateLimit } from './layers.js';
+import type { RetryOption } from './pipeline/retry.js';
+import type { WalkCheckpoint } from './walk-state.js';
+
+/** `'strict'` (default) checks every response against its schema; `'off'` returns the body as is. */
+export type ValidateMode = 'strict' | 'off';
+
+export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
+  /** The provider packages this client calls, such as `[catalogstore, jobboard]`. */
+  readonly providers: TProviders;
+  /** Sent as `x-api-key`, and only to `baseUrl`'s origin. Default: `PDG_API_KEY`. */
+  readonly apiKey?: string;
+  /** The gateway's base URL (`/v1/...` is appended; a trailing `/v1` is accepted and not doubled). Default: `PDG_BASE_URL`. */
+  readonly baseUrl?: string | URL;
+  /** Milliseconds for a whole call, retries and backoff included. Default 30 000. */
+  readonly timeout?: number;
+  /** Retries for 408, 429, 500, 502-504 and network errors: a number, an object, or `0` to disable. Default 2. */
+  readonly retry?: RetryOption;
+  /** Response validation. Default `'strict'`. */
+  readonly validate?: ValidateMode;
+  /** Hook sets, run in order. */
+  readonly hooks?: Hooks | readonly Hooks[];
+  /** A custom `fetch` (a proxy agent, a test double, an edge runtime's own). */
+  readonly fetch?: typeof globalThis.fetch;
+  /** Extra headers on every request. */
+  readonly headers?: HeadersInit;
+  /**
+   * One line per request sent (URL, status, duration, attempt, retry wait), to stderr or to the function
+   * given; the key never appears. Default: on when `PDG_DEBUG` is `1`, `true` or `yes`.
+   */
+  readonly debug?: boolean | ((line: string) => void);
+  /**
+   * A response cache, off by default: `cache: createCache()` from `@pdg/core/cache` (in memory, bounded), or
+   * `createCache({ store: new Keyv(new KeyvRedis(url)) })` to share one across processes. Identical calls
+   * in flight share one request.
+   */
+  readonly cache?: ClientCache;
+  /**
+   * The API key's rate limit, off by default: `rateLimit: createRateLimit({ points: 10, durationSeconds: 1 })`
+   * from `@pdg/core/rate-limit` queues requests so the limit is never passed, and a 429 pauses them all.
+   */
+  readonly rateLimit?: ClientRateLimit;
+}
+
+/** Options of one call; each overrides the client's. */
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeout?: number;
+  readonly retry?: RetryOption;
+  readonly validate?: ValidateMode;
+  readonly headers?: HeadersInit;
+  /** On a client with a cache: `false` skips it, `'refresh'` asks the gateway anew, `{ ttlSeconds }` sets the time. */
+  readonly cache?: CacheCallOption;
+}
+
+export interface PagesOptions extends CallOptions {
+  /** Stop after this many pages. */
+  readonly maxPages?: number;
+  /** Continue a walk from the `checkpoint` an earlier walk over the same params gave. */
+  readonly resume?: WalkCheckpoint;
+}
+
+export interface ItemsOptions extends PagesOptions {
+  /** Stop after this many items; no page beyond the one holding the last is fetched. */
+  readonly maxItems?: number;
+}

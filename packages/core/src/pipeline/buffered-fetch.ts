@@ -1,0 +1,109 @@
+/**
+ * The fetch `send` gives ky: it reads each body whole inside its attempt, so a connection that breaks
+ * mid-body fails the attempt (and is retried like any network failure) instead of failing later, outside
+ * the retry rule; and it records each request sent, for `debug` lines and `runWithResponse`'s `attempts`.
+ */
+
+/** One request sent: what `debug` prints and what response metadata counts. */
+export interface AttemptRecord {
+  /** 1 for the first request of the call, then counting retries and redirect hops. */
+  readonly attempt: number;
+  readonly method: 'GET';
+  /** The URL requested (the key is a header, never in it). */
+  readonly url: string;
+  /** The HTTP status, when a response arrived. */
+  readonly status?: number;
+  /** Why no response arrived. */
+  readonly failure?: string;
+  readonly durationMs: number;
+  /** The wait before the next attempt, when a retry follows. */
+  readonly retryInMs?: number;
+}
+
+/** The body broke off while being read (a reset, a truncated chunked body). */
+export class BodyReadError extends Error {
+  override readonly name = 'BodyReadError';
+}
+
+/** The requests of one call, counted across its hops; each reported once its retry wait, if any, is known. */
+export interface AttemptLog {
+  record(url: string, started: number, outcome: { readonly status?: number; readonly failure?: string }): void;
+  /** The last request is retried after `waitMs`. */
+  retrying(waitMs: number): void;
+  /** Reports the last request, if not yet reported. */
+  flush(): void;
+  /** Requests sent so far. */
+  count(): number;
+}
+
+export function attemptLog(report: ((attempt: AttemptRecord) => void) | undefined): AttemptLog {
+  let count = 0;
+  let pending: AttemptRecord | undefined;
+  const flush = () => {
+    if (pending) report?.(pending);
+    pending = undefined;
+  };
+  return {
+    record: (url, started, outcome) => {
+      flush();
+      count++;
+      pending = { attempt: count, method: 'GET', url, durationMs: performance.now() - started, ...outcome };
+    },
+    retrying: (waitMs) => {
+      if (pending) pending = { ...pending, retryInMs: waitMs };
+      flush();
+    },
+    flush,
+    count: () => count,
+  };
+}
+
+/** Wraps `fetch` so each body is read whole within its attempt, and each request is logged. */
+export function bufferingFetch(fetch: typeof globalThis.fetch, log: AttemptLog): typeof globalThis.fetch {
+  return async (input, init) => {
+    const started = performance.now();
+    const url = input instanceof Request ? input.url : String(input);
+    let response: Response;
+    let body: ArrayBuffer;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      log.record(url, started, { failure: (error as Error)?.message ?? String(error) });
+      throw error;
+    }
+    try {
+      body = await response.arrayBuffer();
+    } catch (error) {
+      log.record(url, started, { status: response.status, failure: 'the body broke off' });
+      if (init?.signal?.aborted || (input instanceof Request && input.signal.aborted)) throw error;
+      throw new BodyReadError('the connection broke while the response body was being read', { cause: error });
+    }
+    log.record(url, started, { status: response.status });
+    // A success (or redirect) goes on as it came, its bytes read from `bufferedBodies` alone: ky does not
+    // read its body. An error is copied with its bytes, which ky reads into `HTTPError.data`.
+    if (response.status < 400) {
+      bufferedBodies.set(response, body);
+      return response;
+    }
+    const buffered = new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    Object.defineProperty(buffered, 'url', { value: response.url });
+    return buffered;
+  };
+}
+
+/** The bytes of each success (or redirect) fetched, so its body is decoded once without a stream read. */
+const bufferedBodies = new WeakMap<Response, ArrayBuffer>();
+
+let decoder: TextDecoder | undefined;
+
+/** A response's body as text: from the buffer `bufferingFetch` kept, or read from the response. */
+export function bodyText(response: Response): Promise<string> | string {
+  const buffer = bufferedBodies.get(response);
+  if (buffer === undefined) return response.text();
+  decoder ??= new TextDecoder();
+  return decoder.decode(buffer);
+}

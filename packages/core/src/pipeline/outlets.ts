@@ -1,0 +1,105 @@
+import type { ResponseMeta } from '../call-result.js';
+import type { PdgError } from '../errors.js';
+import type { HookContext, Hooks } from '../hooks.js';
+import type { Redactor } from '../redact.js';
+import type { AttemptRecord } from './buffered-fetch.js';
+
+/**
+ * Everything a call hands to code outside the pipeline leaves through here, with the API key redacted on
+ * the way out: the hooks' arguments at their points, debug lines, response metadata and the error a call
+ * fails with. This is the one place that redacts; the steps themselves never see the key (only `send`,
+ * which puts it in the header). A point no hook uses is `undefined`, so a call without hooks pays nothing.
+ */
+export interface Outlets {
+  /**
+   * Before the first request is sent: `beforeRequest` hooks may replace it. The request carries the key in
+   * its header, as it goes to the key's own origin; a hook may need to sign or replace it.
+   */
+  readonly beforeRequest: ((context: HookContext, request: Request) => Promise<Request | undefined>) | undefined;
+  /** Before each retry, with the failure that caused it. */
+  readonly beforeRetry: ((context: HookContext, attempt: number, error: PdgError) => Promise<void>) | undefined;
+  /** After a 2xx body is parsed, before it is unwrapped and checked: hooks may replace it. Returns the body to go on with. */
+  readonly afterResponse:
+    | ((context: HookContext, response: Response, body: unknown, durationMs: number) => Promise<unknown>)
+    | undefined;
+  /** After each request sent: the `debug` line. */
+  readonly afterAttempt: ((attempt: AttemptRecord) => void) | undefined;
+  /** What `runWithResponse` gives besides the result. */
+  responseMeta(meta: ResponseMeta): ResponseMeta;
+  /** When a call fails: the error to throw, after the `onError` hooks have seen it. */
+  failed(context: HookContext, error: PdgError): Promise<PdgError>;
+  /** When a walk fails on its own account (a paging cycle naming a cursor): the error to throw. */
+  walkFailed(error: unknown): unknown;
+}
+
+export interface OutletOptions {
+  readonly hooks: readonly Hooks[];
+  readonly debug: ((line: string) => void) | undefined;
+  readonly redactor: Redactor;
+}
+
+export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlets {
+  const uses = (point: keyof Hooks) => hooks.some((set) => set[point]);
+  return {
+    beforeRequest: uses('beforeRequest')
+      ? async (context, request) => {
+          let current = request;
+          for (const set of hooks) current = (await set.beforeRequest?.({ ...context, request: current })) ?? current;
+          return current === request ? undefined : current;
+        }
+      : undefined,
+    beforeRetry: uses('beforeRetry')
+      ? async (context, attempt, error) => {
+          const shown = redactor.error(error);
+          for (const set of hooks) await set.beforeRetry?.({ ...context, attempt, error: shown });
+        }
+      : undefined,
+    afterResponse: uses('afterResponse')
+      ? async (context, response, body, durationMs) => {
+          // The body is handed over as is (a hook may change it in place) unless the key is in it.
+          const shown = {
+            response: redactedResponse(response, redactor),
+            body: redactor.holdsKey(body) ? redactor.value(body) : body,
+          };
+          let current = body;
+          for (const set of hooks) {
+            const replaced = await set.afterResponse?.({ ...context, ...shown, durationMs });
+            if (replaced !== undefined) current = replaced;
+          }
+          return current;
+        }
+      : undefined,
+    afterAttempt: debug && ((attempt) => debug(redactor.value(debugLine(attempt)))),
+    responseMeta: (meta) => ({ ...meta, headers: redactor.value(meta.headers), url: redactor.value(meta.url) }),
+    failed: async (context, error) => {
+      const shown = redactor.error(error);
+      for (const set of hooks) await set.onError?.({ ...context, error: shown });
+      return shown;
+    },
+    walkFailed: (error) => redactor.error(error),
+  };
+}
+
+/** `pdg GET https://…/v1/jobs:jobboard/browse?country=SG 200 12 ms attempt 1 x-api-key=[redacted]` */
+function debugLine(attempt: AttemptRecord): string {
+  const outcome = attempt.status === undefined ? `failed (${attempt.failure})` : String(attempt.status);
+  const extra = attempt.status !== undefined && attempt.failure ? ` (${attempt.failure})` : '';
+  const retry = attempt.retryInMs === undefined ? '' : `, retry in ${Math.round(attempt.retryInMs)} ms`;
+  return `pdg ${attempt.method} ${attempt.url} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]`;
+}
+
+/**
+ * The response as hooks see it: the same object unless the gateway echoed the key in its status text
+ * or headers, then a body-less copy with those redacted (the body was already read and is passed apart).
+ */
+function redactedResponse(response: Response, redactor: Redactor): Response {
+  const headers = [...response.headers];
+  if (!redactor.holdsKey(response.statusText) && !redactor.holdsKey(headers)) return response;
+  const copy = new Response(null, {
+    status: response.status,
+    statusText: redactor.value(response.statusText),
+    headers: redactor.value(headers),
+  });
+  Object.defineProperty(copy, 'url', { value: redactor.value(response.url) });
+  return copy;
+}

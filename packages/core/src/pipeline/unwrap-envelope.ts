@@ -1,0 +1,10 @@
+import type { CallTarget } from '../call-target.js';
+import type { EndpointDefinition } from '../contract.js';
+import { contentOf, isSuccessEnvelope } from '../envelope.js';
+import { missingEnvelopeError } from '../error-builders.js';
+
+/** Step 6: the success envelope's `content`, for endpoints that declare an envelope; other bodies as they are. */
+export function unwrapEnvelope(definition: EndpointDefinition, body: unknown, target: CallTarget): unknown {
+  if (!definition.envelope || isSuccessEnvelope(body)) return contentOf(definition, body);
+  throw missingEnvelopeError(target, body);
+}

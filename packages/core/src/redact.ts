@@ -1,0 +1,121 @@
+/**
+ * How the API key is kept out of everything a call hands back: one `Redactor` per client holds the key,
+ * and the pipeline's outlets (pipeline/outlets.ts: hook arguments, debug lines, response metadata, the error
+ * thrown) and the walks pass what they hand out through it. No other code needs the key to redact it.
+ */
+import { isPdgError, PdgError } from './errors.js';
+
+/** Shorter secrets are not searched for: they would match inside ordinary words. */
+const minimumRedactedLength = 4;
+
+const mask = '[redacted]';
+
+/**
+ * Where `excerpt` cut a text. Redaction looks for a key cut in half just before it: text is cut for a
+ * message before the key is known to be there, so the part of a key left before the cut must go too.
+ */
+const cutMark = '…';
+
+/** The first `length` characters of `text`, marked as cut when there was more. */
+export function excerpt(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)}${cutMark}` : text;
+}
+
+/** The key's first characters ending a text just before a cut mark: how many, or 0. */
+function keyPrefixBefore(text: string, end: number, secret: string): number {
+  for (let length = Math.min(secret.length - 1, end); length >= minimumRedactedLength; length--) {
+    if (text.startsWith(secret.slice(0, length), end - length)) return length;
+  }
+  return 0;
+}
+
+/** `text` with the key, and any part of it ending just before a cut mark, replaced by the mask. */
+function redactText(text: string, secret: string): string {
+  let out = text.replaceAll(secret, mask);
+  for (let cut = out.indexOf(cutMark); cut !== -1; cut = out.indexOf(cutMark, cut + 1)) {
+    const length = keyPrefixBefore(out, cut, secret);
+    if (length > 0) {
+      out = `${out.slice(0, cut - length)}${mask}${out.slice(cut)}`;
+      cut += mask.length - length;
+    }
+  }
+  return out;
+}
+
+/** Replaces every occurrence of `secret` (and a part of it cut off by `excerpt`) in strings anywhere inside `value`. */
+export function redact<T>(value: T, secret: string): T {
+  if (secret.length < minimumRedactedLength) return value;
+  if (typeof value === 'string') return redactText(value, secret) as T;
+  if (Array.isArray(value)) return value.map((item) => redact(item, secret)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[redact(key, secret)] = redact(item, secret);
+    return out as T;
+  }
+  return value;
+}
+
+/** True when `secret` occurs in a string anywhere inside `value` (keys included). */
+function contains(value: unknown, secret: string, seen = new Set<unknown>()): boolean {
+  if (typeof value === 'string') return redactText(value, secret) !== value;
+  if (typeof value !== 'object' || value === null || seen.has(value)) return false;
+  seen.add(value);
+  // An error's message, stack and cause are not enumerable; its other fields (a PdgError's content) are.
+  const hidden = value instanceof Error ? [value.message, value.stack, (value as { cause?: unknown }).cause] : [];
+  return (
+    hidden.some((part) => contains(part, secret, seen)) ||
+    Object.entries(value).some(([key, item]) => contains(key, secret, seen) || contains(item, secret, seen))
+  );
+}
+
+/**
+ * The same error when `secret` occurs nowhere in it, else a copy with every occurrence replaced, in its
+ * message, stack, fields and whole `cause` chain.
+ */
+export function redactError<T>(error: T, secret: string): T {
+  if (secret.length < minimumRedactedLength || !contains(error, secret)) return error;
+  if (isPdgError(error)) {
+    const copy = new PdgError({
+      code: error.code,
+      status: error.status,
+      provider: error.provider,
+      endpoint: error.endpoint,
+      retryAfter: error.retryAfter,
+      message: redact(error.message, secret),
+      gatewayMessage: redact(error.gatewayMessage, secret),
+      content: redact(error.content, secret),
+      issues: redact(error.issues, secret),
+      cause: redactError(error.cause, secret),
+    });
+    return copy as T;
+  }
+  if (error instanceof Error) {
+    const copy = new Error(redact(error.message, secret), {
+      cause: redactError((error as { cause?: unknown }).cause, secret),
+    });
+    copy.name = error.name;
+    copy.stack = redact(error.stack, secret);
+    const code = (error as { code?: unknown }).code;
+    if (code !== undefined) Object.assign(copy, { code: redact(code, secret) });
+    return copy as T;
+  }
+  return redact(error, secret);
+}
+
+/** The client's API key, held in one place: what the pipeline hands back passes through `value` or `error`. */
+export interface Redactor {
+  /** `value` with the key replaced by `[redacted]` wherever it occurs in a string inside it. */
+  value<T>(value: T): T;
+  /** The same error when the key occurs nowhere in it, else a copy with every occurrence replaced. */
+  error<T>(error: T): T;
+  /** Whether the key occurs anywhere in `value`. */
+  holdsKey(value: unknown): boolean;
+}
+
+export function keyRedactor(apiKey: string): Redactor {
+  return {
+    value: (value) => redact(value, apiKey),
+    error: (error) => redactError(error, apiKey),
+    holdsKey: (value) => apiKey.length >= minimumRedactedLength && contains(value, apiKey),
+  };
+}

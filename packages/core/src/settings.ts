@@ -1,0 +1,197 @@
+/**
+ * A client's settings, read once from `createClient`'s options and the environment and checked there, so
+ * a call starts from values known to be good; and a call's own settings, its options over the client's.
+ */
+import type { CallTarget } from './call-target.js';
+import type { AnyProvider } from './contract.js';
+import { usageError } from './error-builders.js';
+import type { Hooks } from './hooks.js';
+import type { ClientCache, ClientRateLimit } from './layers.js';
+import type { CallOptions, ClientOptions, ValidateMode } from './options.js';
+import { clientOutlets, type Outlets } from './pipeline/outlets.js';
+import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from './pipeline/retry.js';
+import { keyRedactor } from './redact.js';
+
+export interface ClientSettings {
+  /** Sent as `x-api-key` by `send`, to `keyOrigin` only; redacted by `outlets`. Nothing else reads it. */
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  /** The only origin the API key is ever sent to: the base URL's. */
+  readonly keyOrigin: string;
+  readonly timeout: number;
+  readonly retry: RetryPolicy;
+  readonly validate: ValidateMode;
+  readonly hooks: readonly Hooks[];
+  readonly fetch: typeof globalThis.fetch;
+  readonly headers: Headers;
+  readonly cache: ClientCache | undefined;
+  readonly rateLimit: ClientRateLimit | undefined;
+  /** Where everything a call hands back leaves the pipeline, the key redacted. */
+  readonly outlets: Outlets;
+}
+
+const defaultTimeout = 30_000;
+
+export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): ClientSettings {
+  const env = environment();
+  const apiKey = options.apiKey ?? env.PDG_API_KEY;
+  if (!apiKey) {
+    throw usageError('No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.');
+  }
+  checkApiKey(apiKey);
+  const base = checkBaseUrl(options.baseUrl ?? env.PDG_BASE_URL);
+  if (options.validate !== undefined && options.validate !== 'strict' && options.validate !== 'off') {
+    throw usageError(`validate must be 'strict' or 'off' (received ${JSON.stringify(options.validate)}).`);
+  }
+  const timeout = options.timeout ?? defaultTimeout;
+  checkTimeout(timeout);
+  const hooks = (
+    options.hooks === undefined ? [] : Array.isArray(options.hooks) ? options.hooks : [options.hooks]
+  ) as readonly Hooks[];
+  return {
+    apiKey,
+    baseUrl: base.href.replace(/[?#].*$/, ''),
+    keyOrigin: base.origin,
+    timeout,
+    retry: checkedRetry(defaultRetryPolicy, options.retry),
+    validate: options.validate ?? 'strict',
+    hooks,
+    // Looked up per request, so a fetch patched after the client was created (a test's interceptor) is used.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    headers: new Headers(options.headers),
+    cache: layerOption(options, 'cache', 'run'),
+    rateLimit: layerOption(options, 'rateLimit', 'limit'),
+    outlets: clientOutlets({ hooks, debug: debugSink(options.debug, env), redactor: keyRedactor(apiKey) }),
+  };
+}
+
+/** One call's settings: its own options over the client's, checked before anything is sent. */
+export interface CallSettings {
+  readonly timeout: number;
+  readonly retry: RetryPolicy;
+  readonly validate: ValidateMode;
+  /** Whether the call goes through the client's cache. */
+  readonly cached: boolean;
+}
+
+export function callSettings(client: ClientSettings, options: CallOptions, target: CallTarget): CallSettings {
+  const timeout = options.timeout ?? client.timeout;
+  checkTimeout(timeout);
+  if (options.cache && !client.cache) throw usageError(layerMessage('cache'), target);
+  return {
+    timeout,
+    retry: checkedRetry(client.retry, options.retry),
+    validate: options.validate ?? client.validate,
+    cached: client.cache !== undefined && options.cache !== false,
+  };
+}
+
+function checkedRetry(base: RetryPolicy, option: RetryOption | undefined): RetryPolicy {
+  const policy = withRetryOption(base, option);
+  if (policy === base) return policy;
+  for (const [name, value] of Object.entries(policy)) {
+    if (!Number.isFinite(value) || value < 0) {
+      throw usageError(`retry.${name} must be a number >= 0 (received ${String(value)}).`);
+    }
+  }
+  return policy;
+}
+
+function checkTimeout(timeout: number): void {
+  if (!(timeout > 0) || timeout > 2_147_483_647) {
+    throw usageError(`timeout must be a number of milliseconds from 1 to 2147483647 (received ${timeout}).`);
+  }
+}
+
+/**
+ * The key goes into a header, and a header value cannot hold control characters: `Headers` would throw
+ * a TypeError quoting the key. Refused here (as a `USAGE` PdgError), saying where the bad character is but never the key.
+ */
+function checkApiKey(apiKey: string): void {
+  if (typeof apiKey !== 'string') {
+    throw usageError(`apiKey must be a string (received ${typeof apiKey}).`);
+  }
+  const position = apiKey.search(/[^\x21-\x7e]/);
+  if (position !== -1) {
+    throw usageError(
+      `apiKey must be printable ASCII without spaces; it has a space, line break, NUL, other control character or non-ASCII character at position ${position + 1} of ${apiKey.length}. A trailing newline read from a file is the usual cause: trim the key.`,
+    );
+  }
+}
+
+function checkBaseUrl(raw: string | URL | undefined): URL {
+  if (!raw) {
+    throw usageError(
+      'No gateway URL: pass createClient({ baseUrl }) or set the PDG_BASE_URL environment variable (for example http://127.0.0.1:4010 for the local mock gateway).',
+    );
+  }
+  let base: URL;
+  try {
+    base = new URL(String(raw));
+  } catch {
+    throw usageError(`baseUrl must be an absolute http(s) URL (received "${withoutUserinfo(String(raw))}").`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw usageError(`baseUrl must be an http(s) URL (received "${withoutUserinfo(base.href)}").`);
+  }
+  // Credentials in the URL would be printed wherever the URL is (error messages, logs), and they are
+  // not how the gateway authenticates anyway.
+  if (base.username !== '' || base.password !== '') {
+    throw usageError(
+      `baseUrl must not contain a user name or password (received "${withoutUserinfo(base.href)}"). The gateway authenticates with apiKey alone: remove the "user:password@" part.`,
+    );
+  }
+  return base;
+}
+
+/** The URL text with any `user:password@` part masked, for messages. */
+function withoutUserinfo(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@');
+}
+
+interface Environment {
+  readonly PDG_API_KEY?: string;
+  readonly PDG_BASE_URL?: string;
+  readonly PDG_DEBUG?: string;
+}
+
+function environment(): Environment {
+  // Not every runtime has `process` (browsers, some edge runtimes); there the options must be passed.
+  const env = (globalThis as { process?: { env?: Environment } }).process?.env;
+  if (!env) return {};
+  // Deno without --allow-env throws on reading a variable: read as unset, so options given in code suffice.
+  const read = (name: keyof Environment) => {
+    try {
+      return env[name];
+    } catch {
+      return undefined;
+    }
+  };
+  return { PDG_API_KEY: read('PDG_API_KEY'), PDG_BASE_URL: read('PDG_BASE_URL'), PDG_DEBUG: read('PDG_DEBUG') };
+}
+
+/** Where debug lines go: the function given, stderr when `debug` is true or PDG_DEBUG says so, else nowhere. */
+function debugSink(option: ClientOptions<readonly AnyProvider[]>['debug'], env: Environment) {
+  if (typeof option === 'function') return option;
+  const on = option ?? ['1', 'true', 'yes'].includes((env.PDG_DEBUG ?? '').toLowerCase());
+  return on ? (line: string) => console.error(line) : undefined;
+}
+
+/** The layer a client was given, or a `USAGE` error when it is not one a layer factory built. */
+function layerOption<N extends 'cache' | 'rateLimit'>(
+  options: ClientOptions<readonly AnyProvider[]>,
+  name: N,
+  method: string,
+): ClientOptions<readonly AnyProvider[]>[N] {
+  const layer = options[name];
+  if (layer && typeof (layer as unknown as Record<string, unknown>)[method] !== 'function') {
+    throw usageError(layerMessage(name));
+  }
+  return layer;
+}
+
+/** What a cache or rate-limit option needs, for the errors that say it is missing or not built by its factory. */
+function layerMessage(name: 'cache' | 'rateLimit'): string {
+  const [factory, entry] = name === 'cache' ? ['Cache', name] : ['RateLimit', 'rate-limit'];
+  return `The ${name} option needs a client created with one: createClient({ ${name}: create${factory}(...) }), create${factory} from @pdg/core/${entry}.`;
+}
