@@ -1,6 +1,7 @@
 import type { ResponseMeta } from './call-result.js';
 import type { AnyProvider } from './contract.js';
 import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from './options.js';
+import { walkItems, walkPages } from './paging.js';
 import { type Call, runCall } from './pipeline/run-call.js';
 import { indexProviders, lookup } from './registry.js';
 import { resolveSettings } from './settings.js';
@@ -57,22 +58,20 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
   const run = async (provider: string, endpoint: string, params?: unknown, callOptions?: CallOptions) =>
     (await call(provider, endpoint, params, callOptions)).data;
 
-  // pages() and items() differ only in the walk they run over the same call. The walk's code is loaded on
-  // its first page, so a client that only calls run() does not carry it (in a bundle with code splitting).
+  // pages() and items() differ only in the walk they run over the same call.
   const walk =
-    (walker: 'walkPages' | 'walkItems') =>
+    (walker: typeof walkPages | typeof walkItems) =>
     (provider: string, endpoint: string, params?: Record<string, unknown>, walkOptions: ItemsOptions = {}) => {
       const target = { provider, endpoint };
       const definition = lookup(registry, target);
       const state = startState(walkOptions.resume);
       async function* walking() {
         try {
-          const paging = checkWalk({ ...target, definition, items: walker === 'walkItems', options: walkOptions });
+          const paging = checkWalk({ ...target, definition, items: walker === walkItems, options: walkOptions });
           if (!paging) return;
-          const { [walker]: walkOver } = await import('./paging.js');
           const fetchPage = (pageParams: unknown, pageOptions: CallOptions) =>
             run(provider, endpoint, pageParams, pageOptions);
-          yield* walkOver({
+          yield* walker({
             ...target,
             definition,
             paging,
@@ -99,7 +98,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const result = await call(provider, endpoint, params, callOptions);
       return { data: result.data, response: result.meta() };
     }) as PdgClient<TProviders>['runWithResponse'],
-    pages: walk('walkPages') as PdgClient<TProviders>['pages'],
-    items: walk('walkItems') as PdgClient<TProviders>['items'],
+    pages: walk(walkPages) as PdgClient<TProviders>['pages'],
+    items: walk(walkItems) as PdgClient<TProviders>['items'],
   };
 }

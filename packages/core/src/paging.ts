@@ -1,5 +1,4 @@
-// Loaded by the client on a walk's first page (`import()`), so an app that never walks a listing need not
-// ship it. The checks before the first page are the client's (walk-state.ts).
+// The walks of `pages()` and `items()`. The checks before the first page are the client's (walk-state.ts).
 import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition, Paging } from './contract.js';
 import { pagingCycleError } from './error-builders.js';

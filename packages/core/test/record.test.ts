@@ -1,6 +1,7 @@
 /**
- * `record()` validates without a dataset per plain field. These tests hold it to valibot's own loose object
- * of the same optional fields: the same output and the same issues, for valid and invalid values alike.
+ * `record()` is valibot's loose object of `optionalField`s. These tests hold it to valibot's loose object of
+ * plain `nullish` fields, with null then read as undefined: the same output and the same issues, for valid and
+ * invalid values alike.
  */
 import fc from 'fast-check';
 import * as v from 'valibot';
@@ -17,7 +18,18 @@ const entries = {
   either: v.union([v.string(), v.number()]),
 };
 const fast = record(entries);
-const reference = v.looseObject(fields(entries));
+const nullish = v.looseObject(
+  Object.fromEntries(Object.entries(entries).map(([key, schema]) => [key, v.nullish(schema)])),
+);
+
+/** valibot's result for plain nullish fields, with each known field's null read as undefined. */
+function reference(input: unknown, config?: v.Config<v.BaseIssue<unknown>>) {
+  const result = v.safeParse(nullish, input, config);
+  if (!result.success) return result;
+  const output = { ...result.output } as Record<string, unknown>;
+  for (const key of Object.keys(entries)) if (output[key] === null) output[key] = undefined;
+  return { ...result, output };
+}
 
 const anyValue = fc.oneof(
   fc.constant(null),
@@ -40,22 +52,32 @@ const body = fc.dictionary(
   anyValue,
 );
 
-const summary = (result: v.SafeParseResult<v.GenericSchema>) =>
+const summary = (result: { success: boolean; output?: unknown; issues?: readonly v.BaseIssue<unknown>[] }) =>
   result.success
     ? { success: true, output: result.output }
-    : { success: false, issues: result.issues.map((issue) => ({ message: issue.message, path: v.getDotPath(issue) })) };
+    : {
+        success: false,
+        issues: result.issues?.map((issue) => ({ message: issue.message, path: v.getDotPath(issue) })),
+      };
 
 describe('record()', () => {
-  it('gives what valibot gives for the same optional fields, for any body', () => {
+  it("gives what valibot's nullish fields give, null read as undefined, for any body", () => {
     fc.assert(
       fc.property(fc.oneof(body, anyValue), (input) => {
-        expect(summary(v.safeParse(fast, input))).toEqual(summary(v.safeParse(reference, input)));
+        expect(summary(v.safeParse(fast, input))).toEqual(summary(reference(input)));
         expect(summary(v.safeParse(fast, input, { abortEarly: true }))).toEqual(
-          summary(v.safeParse(reference, input, { abortEarly: true })),
+          summary(reference(input, { abortEarly: true })),
         );
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('fields() gives each entry the same reading, for spreading beside required fields', () => {
+    const page = v.looseObject({ count: v.number(), ...fields({ total: v.number() }) });
+    expect(v.parse(page, { count: 1, total: null })).toEqual({ count: 1, total: undefined });
+    expect('total' in v.parse(page, { count: 1 })).toBe(false);
+    expect(v.safeParse(page, { count: 1, total: '2' }).success).toBe(false);
   });
 
   it('reads null as undefined, leaves an absent field out and keeps unknown fields after the known ones', () => {
