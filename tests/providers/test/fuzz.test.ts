@@ -5,20 +5,21 @@
  * `/v1/{providerId}/{endpointPath}[/{one segment}]`.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
+import { type AnyProvider, createClient, type EndpointDefinition, isPdgError } from '@pdg/core';
+import { describeParams, type ParamInfo } from '@pdg/core/describe';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeParams, type ParamInfo } from '../src/describe-entry.js';
-import { type AnyProvider, createClient, type EndpointDefinition, isPdgError } from '../src/index.js';
-import { type Loopback, loopback } from './loopback.js';
 
 const totalInputs = 10_240;
 const seed = 18;
 
 /** Every provider package's exported providers, found from the workspace rather than listed by hand. */
 async function discoverProviders(): Promise<AnyProvider[]> {
-  const root = fileURLToPath(new URL('../../providers/', import.meta.url));
+  const root = fileURLToPath(new URL('../../../packages/providers/', import.meta.url));
   const found: AnyProvider[] = [];
   for (const name of readdirSync(root).sort()) {
     const entry = `${root}${name}/src/index.ts`;
@@ -137,17 +138,22 @@ function paramsFor(endpoint: EndpointDefinition): fc.Arbitrary<unknown> {
   );
 }
 
-let gateway: Loopback;
+/** A gateway on 127.0.0.1 that records the URL of every request and answers each with an empty success. */
+const gateway = { url: '', requests: [] as { readonly url: string }[] };
+const server = createServer((request, response) => {
+  gateway.requests.push({ url: request.url ?? '' });
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end('{"status":"success","content":{}}');
+});
 
 beforeAll(async () => {
-  gateway = await loopback((_, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end('{"status":"success","content":{}}');
-  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  gateway.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  await gateway.close();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 /** True when `path` is exactly the endpoint's path, plus one non-empty segment for a path param. */
