@@ -38,4 +38,5 @@ const { fixtures } = (await import(pathToFileURL(join(root, 'src/fixtures.ts')).
 testProviderConformance(providers[0] as AnyProvider, fixtures, {
   specPaths,
   readme: pathToFileURL(join(root, 'README.md')),
+  fixtures: pathToFileURL(join(root, 'fixtures/')),
 });

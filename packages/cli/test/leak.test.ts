@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 10 and the CLI half of the leak test: whatever goes wrong, `pdg` prints one line (never
+ * The CLI half of the leak test, and bad flags: whatever goes wrong, `pdg` prints one line (never
  * a stack trace) and never the API key, even against a gateway that echoes the key everywhere.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -129,7 +129,7 @@ describe('pdg never prints the key or a stack trace', () => {
   });
 });
 
-describe('issue 18 item 10: bad flags are usage errors (exit 2, no stack)', () => {
+describe('bad flags are usage errors (exit 2, no stack)', () => {
   it.each([
     [
       ['run', 'music:catalogstore', 'search', '--q', 'x', '--timeout', '0', '--mock'],

@@ -1,4 +1,4 @@
-/** Issue 18: each defect an adversarial run found, as the behaviour a user would notice. */
+/** Defects an adversarial run found, each as the behaviour a user would notice. */
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, isPdgError, PdgError } from '../src/index.js';
@@ -37,7 +37,7 @@ function everyView(value: unknown): string {
   return inspect(value, { depth: Number.POSITIVE_INFINITY }) + JSON.stringify(value) + String(value);
 }
 
-describe('issue 18 item 2: beforeRetry never sees the key', () => {
+describe('beforeRetry never sees the key', () => {
   it('the error handed to beforeRetry is redacted like the thrown one', async () => {
     const server = await serve((_, response) =>
       json(response, 503, { status: 'error', message: `upstream refused ${KEY}`, content: { key: KEY } }),
@@ -67,7 +67,7 @@ describe('one redaction for every error', () => {
   });
 });
 
-describe('issue 18 item 3: keys and URLs that cannot be sent safely', () => {
+describe('keys and URLs that cannot be sent safely', () => {
   it.each([
     ['a newline', `${KEY}\n`],
     ['a NUL', `sk_live_\0${KEY}`],
@@ -145,7 +145,7 @@ function truncated(response: import('node:http').ServerResponse) {
   setTimeout(() => response.socket?.destroy(), 10);
 }
 
-describe('issue 18 item 4: a body cut short is a network failure, retried', () => {
+describe('a body cut short is a network failure, retried', () => {
   it('a truncated 2xx body is retried, and the retry succeeds', async () => {
     let calls = 0;
     const server = await serve((_, response) => (++calls === 1 ? truncated(response) : json(response, 200, emptyPage)));
@@ -166,7 +166,7 @@ describe('issue 18 item 4: a body cut short is a network failure, retried', () =
   });
 });
 
-describe('issue 18 item 5: a redirect off the base origin carries none of the caller headers', () => {
+describe('a redirect off the base origin carries none of the caller headers', () => {
   it('only accept (and user-agent) follow; the key, authorization and custom headers do not', async () => {
     const other = await serve((_, response) => json(response, 200, emptyPage));
     const gateway = await serve((_, response) => {
@@ -193,7 +193,7 @@ describe('issue 18 item 5: a redirect off the base origin carries none of the ca
   });
 });
 
-describe('issue 18 item 6: a PARSE excerpt holds no part of the key', () => {
+describe('a PARSE excerpt holds no part of the key', () => {
   it('redacts before cutting, so a key straddling the cut leaves no prefix', async () => {
     // The key starts 10 characters before the 200-character cut.
     const server = await serve((_, response) => {
@@ -207,7 +207,7 @@ describe('issue 18 item 6: a PARSE excerpt holds no part of the key', () => {
   });
 });
 
-describe('issue 18 item 7: a gateway whose paging cycles', () => {
+describe('a gateway whose paging cycles', () => {
   it('pages() throws INVALID_RESPONSE naming the repeated page after delivering the pages so far', async () => {
     const server = await serve((request, response) => {
       const page = Number(new URL(request.url ?? '', 'http://x').searchParams.get('page') ?? '1');
@@ -247,7 +247,7 @@ describe('issue 18 item 7: a gateway whose paging cycles', () => {
   });
 });
 
-describe('issue 18 item 8: odd params are INVALID_PARAMS naming the param, and nothing is sent', () => {
+describe('odd params are INVALID_PARAMS naming the param, and nothing is sent', () => {
   const cases: [string, string, string, unknown, string][] = [
     ['a lone surrogate in a path param', 'jobs:board', 'job', { jobId: 'a\uD800b' }, 'jobId'],
     ['an invalid Date on a loose endpoint', 'jobs:board', 'search', { since: new Date(Number.NaN) }, 'since'],
@@ -271,7 +271,7 @@ describe('issue 18 item 8: odd params are INVALID_PARAMS naming the param, and n
   });
 });
 
-describe('issue 18 item 9: policy mismatches', () => {
+describe('policy mismatches', () => {
   it('a 429 whose Retry-After exceeds the time left fails at once as RATE_LIMITED with retryAfter', async () => {
     const server = await serve((_, response) =>
       json(response, 429, { status: 'error', message: 'slow down' }, { 'retry-after': '50' }),

@@ -9,9 +9,10 @@ import {
   type RecordedRequest,
 } from '@pdg/core';
 import { describeParams, type ParamInfo } from '@pdg/core/describe';
-import { createFixtureResponder, formatRequest } from '@pdg/core/fixtures';
+import { createFixtureResponder } from '@pdg/core/fixtures';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { fieldsNeverShown, fixtureProblems, specRequest } from './conformance-checks.js';
 import { endpointPath, updateReadme } from './docs.js';
 
 export interface ConformanceOptions {
@@ -22,6 +23,8 @@ export interface ConformanceOptions {
   readonly specPaths: readonly string[];
   /** The package README, whose generated endpoint block must match the definitions. */
   readonly readme?: URL;
+  /** The package's fixtures folder, whose every file must be among the fixtures given. */
+  readonly fixtures?: URL;
 }
 
 const baseUrl = 'https://conformance.pdg.test';
@@ -86,13 +89,8 @@ export function testProviderConformance(
       expect([...registered].sort()).toEqual([...options.specPaths].sort());
     });
 
-    it('has fixtures for its own endpoints only, each named once', () => {
-      for (const fixture of fixtures) {
-        expect(fixture.provider).toBe(provider.id);
-        expect(Object.keys(provider.endpoints), `fixture ${fixture.name}`).toContain(fixture.endpoint);
-      }
-      const names = fixtures.map((fixture) => `${fixture.endpoint}/${fixture.name}`);
-      expect(new Set(names).size).toBe(names.length);
+    it('holds every file of its fixtures folder as a fixture of its own, each named once', () => {
+      expect(fixtureProblems(provider, fixtures, options.fixtures)).toEqual([]);
     });
 
     if (options.readme) {
@@ -109,6 +107,14 @@ export function testProviderConformance(
         it('has at least one fixture', () => {
           expect(own.length).toBeGreaterThan(0);
         });
+
+        const shown = own.filter((fixture) => (fixture.status ?? 200) === 200);
+        if (shown.length > 0) {
+          it('has fixtures that, together, show every documented response field', () => {
+            const bodies = shown.map((fixture) => contentOf(endpoint, fixture.response));
+            expect(fieldsNeverShown(endpoint.response, bodies), 'fields no fixture holds').toEqual([]);
+          });
+        }
 
         it('has a description, and so does each documented param', () => {
           expect(endpoint.description.trim()).not.toBe('');
@@ -138,13 +144,13 @@ export function testProviderConformance(
               ).toEqual([]);
             });
 
-            it('answers the call its params make, sending the request it records', async () => {
+            it('answers the call its params make, sending the request the spec gives for them', async () => {
               const { run, sent } = recordingClient(provider, [fixture]);
               const outcome = await run(name, fixture.params).then(
                 (result) => ({ result }),
                 (error: unknown) => ({ error }),
               );
-              expect(sent.map(formatRequest)).toEqual([formatRequest(fixture.request)]);
+              expect(sent).toEqual([specRequest(provider, name, fixture.params)]);
               if ((fixture.status ?? 200) === 200) {
                 expect(outcome).toEqual({ result: v.parse(endpoint.response, contentOf(endpoint, fixture.response)) });
               } else {
