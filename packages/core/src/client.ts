@@ -1,4 +1,5 @@
 import type { ResponseMeta } from './call-result.js';
+import type { CallTarget } from './call-target.js';
 import type { AnyProvider } from './contract.js';
 import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from './options.js';
 import { walkItems, walkPages } from './paging.js';
@@ -50,13 +51,10 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
   const settings = resolveSettings(options);
   const registry = indexProviders(options.providers);
 
-  const call = (provider: string, endpoint: string, params: unknown, callOptions: CallOptions = {}) => {
-    const target = { provider, endpoint };
-    const definition = lookup(registry, target);
-    return runCall(settings, { ...target, definition, params, options: callOptions } satisfies Call);
-  };
+  const call = (target: CallTarget, params: unknown, callOptions: CallOptions = {}) =>
+    runCall(settings, { ...target, definition: lookup(registry, target), params, options: callOptions } satisfies Call);
   const run = async (provider: string, endpoint: string, params?: unknown, callOptions?: CallOptions) =>
-    (await call(provider, endpoint, params, callOptions)).data;
+    (await call({ provider, endpoint }, params, callOptions)).data;
 
   // pages() and items() differ only in the walk they run over the same call.
   const walk =
@@ -95,7 +93,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
     providers: options.providers,
     run: run as PdgClient<TProviders>['run'],
     runWithResponse: (async (provider: string, endpoint: string, params?: unknown, callOptions?: CallOptions) => {
-      const result = await call(provider, endpoint, params, callOptions);
+      const result = await call({ provider, endpoint }, params, callOptions);
       return { data: result.data, response: result.meta() };
     }) as PdgClient<TProviders>['runWithResponse'],
     pages: walk(walkPages) as PdgClient<TProviders>['pages'],

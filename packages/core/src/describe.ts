@@ -62,11 +62,12 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
     else if (action.type === 'integer') integer = true;
     else if (action.type === 'regex' && action.requirement !== anyText) format = action.message;
   }
-  if (metadata.list === true) return describeList(name, required, inPath, description, metadata);
+  const common = { name, required, inPath, description };
+  if (metadata.list === true) return describeList(common, metadata);
   const openValues = metadata.openEnum as readonly string[] | undefined;
   const info: {
     -readonly [K in keyof ParamInfo]: ParamInfo[K];
-  } = { name, type: typeOf(base as SchemaNode, integer, openValues), required, inPath, description };
+  } = { ...common, type: typeOf(base as SchemaNode, integer, openValues) };
   if (base?.type === 'picklist') info.values = base.options ?? [];
   if (openValues) {
     info.values = openValues;
@@ -80,19 +81,13 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
 }
 
 function describeList(
-  name: string,
-  required: boolean,
-  inPath: boolean,
-  description: string,
+  common: Pick<ParamInfo, 'name' | 'required' | 'inPath' | 'description'>,
   metadata: Record<string, unknown>,
 ): ParamInfo {
   const values = metadata.values as readonly string[] | undefined;
   return {
-    name,
+    ...common,
     type: 'list',
-    required,
-    inPath,
-    description,
     ...(values ? { values, open: metadata.open === true } : {}),
     ...(metadata.default === undefined ? {} : { default: metadata.default as string | number | boolean }),
     format: `comma-separated, or an array${metadata.itemForm ? `; each ${metadata.itemForm}` : ''}`,
@@ -116,8 +111,8 @@ function typeOf(base: SchemaNode, integer: boolean, openValues: unknown): ParamI
 }
 
 /** `/v1/jobs:jobboard/job/{jobId}`. `name` stands in for a `path` the endpoint leaves to its key. */
-export function endpointPath(providerId: string, endpoint: EndpointDefinition, name?: string): string {
-  return `/v1/${providerId}/${endpoint.path ?? name}${endpoint.pathParam ? `/{${endpoint.pathParam}}` : ''}`;
+export function endpointPath(provider: string, definition: EndpointDefinition, name?: string): string {
+  return `/v1/${provider}/${definition.path ?? name}${definition.pathParam ? `/{${definition.pathParam}}` : ''}`;
 }
 
 /** A cache time in words: `30 s`, `2 min`, `1 h`, `1 day`. */

@@ -13,13 +13,8 @@ function named(target: CallTarget): string {
 }
 
 /** A PdgError about the call `target` names (none for a client set up wrongly). */
-function errorAbout(
-  code: PdgErrorCode,
-  target: CallTarget | undefined,
-  message: string,
-  details?: Omit<PdgErrorInit, 'code' | 'message'>,
-): PdgError {
-  return new PdgError({ ...details, code, provider: target?.provider, endpoint: target?.endpoint, message });
+function errorAbout(target: CallTarget | undefined, init: Omit<PdgErrorInit, 'provider' | 'endpoint'>): PdgError {
+  return new PdgError({ ...init, provider: target?.provider, endpoint: target?.endpoint });
 }
 
 /** A thrown value in a few words, for a message: `TypeError: ...`, or the value as text. */
@@ -29,13 +24,15 @@ export function describeThrown(thrown: unknown): string {
 
 /** `USAGE`: the client or the call was set up wrongly, before anything was sent. */
 export function usageError(message: string, target?: CallTarget): PdgError {
-  return errorAbout('USAGE', target, message);
+  return errorAbout(target, { code: 'USAGE', message });
 }
 
 /** `INVALID_PARAMS`: each param and the rule it broke; nothing was sent. */
 export function invalidParamsError(target: CallTarget, issues: readonly PdgIssue[], cause?: unknown): PdgError {
   const broken = issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
-  return errorAbout('INVALID_PARAMS', target, `Invalid params for ${named(target)}: ${broken}. Nothing was sent.`, {
+  return errorAbout(target, {
+    code: 'INVALID_PARAMS',
+    message: `Invalid params for ${named(target)}: ${broken}. Nothing was sent.`,
     issues,
     cause,
   });
@@ -50,22 +47,22 @@ export function responseShapeError(target: CallTarget, issues: readonly PdgIssue
     .map((issue) => `${issue.path}: ${issue.message}`)
     .join('; ');
   const more = issues.length > shownIssues ? ` (and ${issues.length - shownIssues} more)` : '';
-  return errorAbout(
-    'INVALID_RESPONSE',
-    target,
-    `${named(target)}: the response does not match the documented shape: ${listed}${more}. Pass validate: 'off' to receive the body as is.`,
-    { content: body, issues },
-  );
+  return errorAbout(target, {
+    code: 'INVALID_RESPONSE',
+    message: `${named(target)}: the response does not match the documented shape: ${listed}${more}. Pass validate: 'off' to receive the body as is.`,
+    content: body,
+    issues,
+  });
 }
 
 /** `INVALID_RESPONSE`: an endpoint that declares the envelope answered without a success envelope. */
 export function missingEnvelopeError(target: CallTarget, body: unknown): PdgError {
-  return errorAbout(
-    'INVALID_RESPONSE',
-    target,
-    `${named(target)}: expected the { status: "success", content } envelope, got ${describeBody(body)}`,
-    { content: body, issues: [{ path: 'status', message: 'expected the envelope status "success"' }] },
-  );
+  return errorAbout(target, {
+    code: 'INVALID_RESPONSE',
+    message: `${named(target)}: expected the { status: "success", content } envelope, got ${describeBody(body)}`,
+    content: body,
+    issues: [{ path: 'status', message: 'expected the envelope status "success"' }],
+  });
 }
 
 function describeBody(body: unknown): string {
@@ -78,12 +75,11 @@ function describeBody(body: unknown): string {
 
 /** `INVALID_RESPONSE`: reading the answer failed in a way no step foresaw (a hook's own error, say). */
 export function unreadableResponseError(target: CallTarget, thrown: unknown): PdgError {
-  return errorAbout(
-    'INVALID_RESPONSE',
-    target,
-    `${named(target)}: the response could not be processed (${describeThrown(thrown)}).`,
-    { cause: thrown },
-  );
+  return errorAbout(target, {
+    code: 'INVALID_RESPONSE',
+    message: `${named(target)}: the response could not be processed (${describeThrown(thrown)}).`,
+    cause: thrown,
+  });
 }
 
 /** Where a walk was when the gateway pointed back to a page or cursor it had already fetched. */
@@ -100,19 +96,16 @@ export interface PagingCycle {
 export function pagingCycleError(target: CallTarget, cycle: PagingCycle): PdgError {
   const { param, next, fetched } = cycle;
   const shown = JSON.stringify(typeof next === 'string' ? excerpt(next, 80) : next);
-  return errorAbout(
-    'INVALID_RESPONSE',
-    target,
-    `${named(target)}: after ${fetched} page(s) the gateway pointed back to ${param} ${shown}, which was already fetched; following it would never end. This is a gateway bug; the pages so far were delivered.`,
-    {
-      issues: [
-        {
-          path: param === 'page' ? 'nextPage' : 'nextCursor',
-          message: `points back to ${param} ${shown}, already fetched`,
-        },
-      ],
-    },
-  );
+  return errorAbout(target, {
+    code: 'INVALID_RESPONSE',
+    message: `${named(target)}: after ${fetched} page(s) the gateway pointed back to ${param} ${shown}, which was already fetched; following it would never end. This is a gateway bug; the pages so far were delivered.`,
+    issues: [
+      {
+        path: param === 'page' ? 'nextPage' : 'nextCursor',
+        message: `points back to ${param} ${shown}, already fetched`,
+      },
+    ],
+  });
 }
 
 /** What the gateway said when it refused or failed a call (pipeline/map-error.ts reads it from the answer). */
@@ -130,36 +123,31 @@ export interface GatewayFailure {
 export function gatewayError(target: CallTarget, failure: GatewayFailure): PdgError {
   const { code, status, gatewayMessage, retryAfter } = failure;
   const wait = retryAfter === undefined ? '' : ` (retry after ${retryAfter}s)`;
-  return errorAbout(
-    code,
-    target,
-    `${named(target)} failed (${code}, HTTP ${status}): ${gatewayMessage ?? `HTTP ${status}`}${wait}`,
-    failure,
-  );
+  return errorAbout(target, {
+    ...failure,
+    message: `${named(target)} failed (${code}, HTTP ${status}): ${gatewayMessage ?? `HTTP ${status}`}${wait}`,
+  });
 }
 
 /** `HTTP`: a redirect that is not followed (`problem` says why). */
 export function redirectError(target: CallTarget, problem: string, status?: number): PdgError {
-  return errorAbout('HTTP', target, `${named(target)}: ${problem}`, { status });
+  return errorAbout(target, { code: 'HTTP', message: `${named(target)}: ${problem}`, status });
 }
 
 /** `PARSE`: a success whose body is not JSON; `excerpt` is its start, already cut (redact.ts `excerpt`). */
 export function parseError(target: CallTarget, status: number, excerpt: string): PdgError {
   const shown = excerpt === '' ? '(empty body)' : JSON.stringify(excerpt);
-  return errorAbout(
-    'PARSE',
-    target,
-    `${named(target)}: the gateway answered HTTP ${status} with a body that is not JSON: ${shown}`,
-    {
-      status,
-      content: excerpt,
-    },
-  );
+  return errorAbout(target, {
+    code: 'PARSE',
+    message: `${named(target)}: the gateway answered HTTP ${status} with a body that is not JSON: ${shown}`,
+    status,
+    content: excerpt,
+  });
 }
 
 /** `NETWORK`: no complete answer arrived; `what` says where it failed (`could not reach https://…`). */
 export function networkError(target: CallTarget, what: string, cause: unknown): PdgError {
-  return errorAbout('NETWORK', target, `${named(target)}: ${what}.`, { cause });
+  return errorAbout(target, { code: 'NETWORK', message: `${named(target)}: ${what}.`, cause });
 }
 
 /** `NETWORK`: something failed before a response arrived that no step foresaw (a custom fetch's or a hook's own error). */
@@ -169,9 +157,8 @@ export function requestFailedError(target: CallTarget, thrown: unknown): PdgErro
 
 /** `TIMEOUT`: the call's own timeout ran out. */
 export function timeoutError(target: CallTarget, timeout: number): PdgError {
-  return errorAbout(
-    'TIMEOUT',
-    target,
-    `${named(target)}: no complete answer within the ${timeout} ms timeout (retries included). Pass a larger timeout to wait longer.`,
-  );
+  return errorAbout(target, {
+    code: 'TIMEOUT',
+    message: `${named(target)}: no complete answer within the ${timeout} ms timeout (retries included). Pass a larger timeout to wait longer.`,
+  });
 }

@@ -60,7 +60,7 @@ export function pageOf<
     hasMore: described(v.boolean(), 'Whether another page follows.'),
     nextPage: described(optionalField(v.number()), 'The next page number; absent on the last page.'),
   };
-  return paged('page', pageFields, items, item, extra) as never;
+  return paged({ kind: 'page', pageFields, items, item, extra }) as never;
 }
 
 /**
@@ -83,16 +83,21 @@ export function cursorPageOf<
       'Send back as `cursor` for the next page; absent on the last page.',
     ),
   };
-  return paged('cursor', pageFields, items, item, extra) as never;
+  return paged({ kind: 'cursor', pageFields, items, item, extra }) as never;
+}
+
+/** A paged response's parts: its paging kind, the fields every page of that kind has, its item array and its own fields. */
+interface PageParts {
+  readonly kind: 'page' | 'cursor';
+  readonly pageFields: v.ObjectEntries;
+  /** The item array's name. */
+  readonly items: string;
+  readonly item: AnySchema;
+  readonly extra: v.ObjectEntries;
 }
 
 /** The paging metadata and the response schema: the page fields, the item array, then the endpoint's own. */
-function paged(
-  kind: 'page' | 'cursor',
-  pageFields: v.ObjectEntries,
-  items: string,
-  item: AnySchema,
-  extra: v.ObjectEntries,
-): { paging: { kind: 'page' | 'cursor'; items: string }; response: AnySchema } {
+function paged(parts: PageParts): { paging: { kind: 'page' | 'cursor'; items: string }; response: AnySchema } {
+  const { kind, pageFields, items, item, extra } = parts;
   return { paging: { kind, items }, response: v.looseObject({ ...pageFields, [items]: v.array(item), ...extra }) };
 }

@@ -19,9 +19,7 @@ export interface Outlets {
   /** Before each retry, with the failure that caused it. */
   readonly beforeRetry: ((context: HookContext, attempt: number, error: PdgError) => Promise<void>) | undefined;
   /** After a 2xx body is parsed, before it is unwrapped and checked: hooks may replace it. Returns the body to go on with. */
-  readonly afterResponse:
-    | ((context: HookContext, response: Response, body: unknown, durationMs: number) => Promise<unknown>)
-    | undefined;
+  readonly afterResponse: ((context: HookContext, answer: ParsedAnswer) => Promise<unknown>) | undefined;
   /** After each request sent: the `debug` line. */
   readonly afterAttempt: ((attempt: AttemptRecord) => void) | undefined;
   /** What `runWithResponse` gives besides the result. */
@@ -30,6 +28,14 @@ export interface Outlets {
   failed(context: HookContext, error: PdgError): Promise<PdgError>;
   /** When a walk fails on its own account (a paging cycle naming a cursor): the error to throw. */
   walkFailed(error: unknown): unknown;
+}
+
+/** A 2xx answer once its body is parsed, as the `afterResponse` hooks see it. */
+export interface ParsedAnswer {
+  readonly response: Response;
+  readonly body: unknown;
+  /** Milliseconds from the first request to the parsed body. */
+  readonly durationMs: number;
 }
 
 export interface OutletOptions {
@@ -55,15 +61,16 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
         }
       : undefined,
     afterResponse: uses('afterResponse')
-      ? async (context, response, body, durationMs) => {
+      ? async (context, { response, body, durationMs }) => {
           // The body is handed over as is (a hook may change it in place) unless the key is in it.
           const shown = {
             response: redactedResponse(response, redactor),
             body: redactor.holdsKey(body) ? redactor.value(body) : body,
+            durationMs,
           };
           let current = body;
           for (const set of hooks) {
-            const replaced = await set.afterResponse?.({ ...context, ...shown, durationMs });
+            const replaced = await set.afterResponse?.({ ...context, ...shown });
             if (replaced !== undefined) current = replaced;
           }
           return current;

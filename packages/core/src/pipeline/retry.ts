@@ -37,26 +37,31 @@ export type FailedAttempt =
   | { readonly status: number; readonly retryAfter: string | null }
   | { readonly status?: undefined; readonly network: true };
 
+/** Where a call is when an attempt fails: which retry would come next, under what policy, with how much time left. */
+export interface RetryState {
+  /** The retry that would come next: 1 after the first attempt fails. */
+  readonly attempt: number;
+  readonly policy: RetryPolicy;
+  /** Milliseconds the call has left before its timeout. */
+  readonly msLeft: number;
+}
+
 /**
- * How long to wait before retry `attempt` (1-based) after `failure`, or `undefined` when it is not retried:
+ * How long to wait before the next retry after `failure`, or `undefined` when it is not retried:
  * - not retried: a status outside `retryStatusCodes`, or the policy's `limit` reached;
  * - an answer with `Retry-After` waits exactly that long, unless it asks for longer than `maxRetryAfter` or
- *   than the call has left (`msLeft`): then it fails at once, and the caller sees `retryAfter`;
+ *   than the call has left: then it fails at once, and the caller sees `retryAfter`;
  * - anything else waits `backoffDelay`.
  */
-export function retryWait(
-  failure: FailedAttempt,
-  attempt: number,
-  policy: RetryPolicy,
-  msLeft: number,
-): number | undefined {
+export function retryWait(failure: FailedAttempt, state: RetryState): number | undefined {
+  const { attempt, policy } = state;
   if (attempt > policy.limit) return undefined;
   if (failure.status === undefined) return backoffDelay(attempt, policy);
   if (!retryStatusCodes.includes(failure.status)) return undefined;
   const retryAfter = parseRetryAfter(failure.retryAfter);
   if (retryAfter === undefined) return backoffDelay(attempt, policy);
   const wait = retryAfter * 1000;
-  return wait > Math.min(policy.maxRetryAfter, msLeft) ? undefined : wait;
+  return wait > Math.min(policy.maxRetryAfter, state.msLeft) ? undefined : wait;
 }
 
 /**

@@ -29,7 +29,7 @@ export interface Call extends CallTarget {
  * A call's way through core, top to bottom. Each step is a function in its own file, called in order.
  * Hooks run at the points of `client.outlets` (pipeline/outlets.ts), which also redacts the API key from
  * everything handed back. The two opt-in layers sit at named points: the cache answers in place of steps
- * 3-7 (or shares one run of them among identical calls), and the rate limit wraps each request sent.
+ * 3-7 (or shares one run of them among identical calls), and the rate limit wraps each request `send` makes.
  */
 export async function runCall(client: ClientSettings, call: Call): Promise<CallResult> {
   const target: CallTarget = { provider: call.provider, endpoint: call.endpoint };
@@ -42,17 +42,13 @@ export async function runCall(client: ClientSettings, call: Call): Promise<CallR
     const url = buildUrl({ ...call, params, baseUrl: client.baseUrl }); // 2. the URL
     const headers = requestHeaders(client.headers, call.options.headers, target);
     const layer: LayerContext = { context, hooks: client.hooks };
-    const gateway: GatewayCall = {
-      client,
-      settings,
-      context,
-      layer,
-      url,
-      headers,
-      deadline: started + settings.timeout,
-    };
-    const check = (body: unknown) => checkResponse(gateway, call.definition, body); // 7. the response's shape
-    const ask = (signal: AbortSignal | undefined) => askGateway(gateway, call.definition, signal, check);
+    const { definition } = call;
+    // 7. the response's shape, as the call asked (`validate`): for each answer, and for a stored one.
+    const check = (body: unknown) =>
+      settings.validate === 'strict' ? validateResponse(definition, body, context) : body;
+    const deadline = started + settings.timeout;
+    const gateway: GatewayCall = { client, settings, context, layer, definition, url, headers, check, deadline };
+    const ask = (signal: AbortSignal | undefined) => askGateway(gateway, signal);
     if (!settings.cached || !client.cache) return await ask(call.options.signal);
     // The cache layer: a stored answer, a request another identical call already made, or `ask`.
     return await client.cache.run(cachePlan(gateway, call), ask, check);
@@ -69,55 +65,46 @@ interface GatewayCall {
   readonly settings: CallSettings;
   readonly context: HookContext;
   readonly layer: LayerContext;
+  readonly definition: EndpointDefinition;
   readonly url: URL;
   readonly headers: Headers;
+  /** Step 7, as the call asked for it. */
+  readonly check: (body: unknown) => unknown;
   /** When the call's timeout runs out, on the `performance.now()` clock. */
   readonly deadline: number;
 }
 
 /** Steps 3-7: the gateway's answer to one call, read, unwrapped and checked. */
-async function askGateway(
-  gateway: GatewayCall,
-  definition: EndpointDefinition,
-  signal: AbortSignal | undefined,
-  check: (body: unknown) => unknown,
-): Promise<GatewayResult> {
-  const { client, settings, context, url } = gateway;
-  const { outlets, rateLimit } = client;
+async function askGateway(gateway: GatewayCall, signal: AbortSignal | undefined): Promise<GatewayResult> {
+  const { client, context, definition, url, check } = gateway;
+  const { outlets } = client;
   const started = performance.now();
-  const sent = await send({
-    context,
-    outlets,
-    url,
-    apiKey: client.apiKey,
-    keyOrigin: client.keyOrigin,
-    headers: gateway.headers,
-    fetch: client.fetch,
-    // The rate-limit layer: every request sent (retries and redirect hops too) waits its turn there.
-    limit: rateLimit && ((fetch) => rateLimit.limit(fetch, gateway.layer)),
-    retry: settings.retry,
-    signal,
-    deadline: gateway.deadline,
-    timeout: settings.timeout,
-  }); // 3. the request, retried as pipeline/retry.ts says
+  const sent = await send({ ...gateway, signal }); // 3. the request, retried as pipeline/retry.ts says
   if (!sent.ok) throw mapResponseError(context, sent.response, sent.data); // 5. a failed status
   try {
     let body = parseBody(await bodyText(sent.response), sent.response.status, context); // 4. JSON
     if (isErrorEnvelope(body)) throw mapResponseError(context, sent.response, body); // 5. an error envelope
     const durationMs = performance.now() - started;
-    if (outlets.afterResponse) body = await outlets.afterResponse(context, sent.response, body, durationMs);
+    if (outlets.afterResponse)
+      body = await outlets.afterResponse(context, { response: sent.response, body, durationMs });
     const unwrapped = unwrapEnvelope(definition, body, context); // 6. the envelope's content
-    const meta = { status: sent.response.status, attempts: sent.attempts, durationMs, url: url.href };
-    const headers = Object.fromEntries(sent.response.headers);
-    return { body: unwrapped, data: check(unwrapped), meta: () => outlets.responseMeta({ ...meta, headers }) };
+    const { response, attempts } = sent;
+    return {
+      body: unwrapped,
+      data: check(unwrapped),
+      meta: () =>
+        outlets.responseMeta({
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          attempts,
+          durationMs,
+          url: url.href,
+        }),
+    };
   } catch (thrown) {
     // A failure no step foresaw while the answer is read (an `afterResponse` hook's own error, say).
     throw isPdgError(thrown) ? thrown : unreadableResponseError(context, thrown);
   }
-}
-
-function checkResponse(gateway: GatewayCall, definition: EndpointDefinition, body: unknown): unknown {
-  return gateway.settings.validate === 'strict' ? validateResponse(definition, body, gateway.context) : body;
 }
 
 function cachePlan(gateway: GatewayCall, call: Call): CachePlan {

@@ -2,27 +2,25 @@ import ky, { HTTPError, isHTTPError, isNetworkError, type Hooks as KyHooks, Time
 import { networkError, redirectError, requestFailedError, timeoutError } from '../error-builders.js';
 import { isPdgError, type PdgError } from '../errors.js';
 import type { HookContext } from '../hooks.js';
+import type { LayerContext } from '../layers.js';
+import type { CallSettings, ClientSettings } from '../settings.js';
 import { type AttemptLog, attemptLog, BodyReadError, bufferingFetch } from './buffered-fetch.js';
 import { mapResponseError } from './map-error.js';
-import type { Outlets } from './outlets.js';
-import { type FailedAttempt, type RetryPolicy, retryWait } from './retry.js';
+import { type FailedAttempt, retryWait } from './retry.js';
 
 const maxRedirects = 5;
 
 export interface SendOptions {
-  /** The call, as errors and hooks name it. */
+  readonly client: ClientSettings;
+  /** The call, as errors and hooks name it (hooks are told through `client.outlets`). */
   readonly context: HookContext;
-  /** Where the hooks at `beforeRequest`, `beforeRetry` and each attempt are told (the key redacted). */
-  readonly outlets: Outlets;
+  /** The call as the rate limit reports it. */
+  readonly layer: LayerContext;
   readonly url: URL;
-  readonly apiKey: string;
-  /** The only origin the API key is ever sent to: the configured base URL's. */
-  readonly keyOrigin: string;
+  /** The client's headers with the call's own. */
   readonly headers: Headers;
-  readonly fetch: typeof globalThis.fetch;
-  /** Wraps each request's fetch (the rate limit: a request waits its turn there); absent without one. */
-  readonly limit: ((fetch: typeof globalThis.fetch) => typeof globalThis.fetch) | undefined;
-  readonly retry: RetryPolicy;
+  /** The call's retry policy and timeout. */
+  readonly settings: CallSettings;
   /**
    * The caller's signal, or for a call through the cache the signal of the request its waiters share, if
    * any. The timeout itself is ky's `totalTimeout`, up to `deadline`.
@@ -30,8 +28,6 @@ export interface SendOptions {
   readonly signal: AbortSignal | undefined;
   /** When the call's timeout runs out, on the `performance.now()` clock. */
   readonly deadline: number;
-  /** The call's timeout in ms, for the `TIMEOUT` message. */
-  readonly timeout: number;
 }
 
 /** A response the gateway gave to one hop, successful or not. */
@@ -53,7 +49,7 @@ export type SendOutcome = HopOutcome & {
  * redirect not followed); any other failure before a response arrives is a `NETWORK` error too.
  */
 export async function send(options: SendOptions): Promise<SendOutcome> {
-  const log = attemptLog(options.outlets.afterAttempt);
+  const log = attemptLog(options.client.outlets.afterAttempt);
   try {
     return await follow(options, log);
   } catch (thrown) {
@@ -66,7 +62,7 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
 async function follow(options: SendOptions, log: AttemptLog): Promise<SendOutcome> {
   let url = options.url;
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    const outcome = await sendOnce(url, options, hop === 0, log);
+    const outcome = await sendOnce(options, { url, first: hop === 0, log });
     const { status } = outcome.response;
     if (status < 300 || status >= 400) return { ...outcome, attempts: log.count() };
     const location = outcome.response.headers.get('location');
@@ -98,27 +94,39 @@ const headersSafeForAnyOrigin: readonly string[] = ['accept', 'accept-language',
  * record, which ky turns into the request's one `Headers`.
  */
 function headersFor(url: URL, options: SendOptions): Record<string, string> {
-  const sameOrigin = url.origin === options.keyOrigin;
+  const { client } = options;
+  const sameOrigin = url.origin === client.keyOrigin;
   const headers: Record<string, string> = {};
   for (const [name, value] of options.headers) {
     if (sameOrigin || headersSafeForAnyOrigin.includes(name)) headers[name] = value;
   }
   headers.accept = 'application/json';
-  if (sameOrigin) headers['x-api-key'] = options.apiKey;
+  if (sameOrigin) headers['x-api-key'] = client.apiKey;
   return headers;
 }
 
-async function sendOnce(url: URL, options: SendOptions, first: boolean, log: AttemptLog): Promise<HopOutcome> {
-  const buffering = bufferingFetch(options.fetch, log);
+/** One request of a call, retried as the rule says: the first hop, or one a redirect led to. */
+interface Hop {
+  readonly url: URL;
+  /** The first hop is the only one the `beforeRequest` hooks see. */
+  readonly first: boolean;
+  readonly log: AttemptLog;
+}
+
+async function sendOnce(options: SendOptions, hop: Hop): Promise<HopOutcome> {
+  const { url, first, log } = hop;
+  const { client, deadline } = options;
+  const buffering = bufferingFetch(client.fetch, log);
   const hooks = kyHooks(url, options, first);
-  const { retry, deadline } = options;
+  const { retry } = options.settings;
   // The wait the retry rule chose for the failure ky is about to retry, handed from shouldRetry to delay.
   let wait = 0;
   try {
     const response = await ky.get(url, {
       headers: headersFor(url, options),
-      // The rate limit sits outside the buffering: a request's duration does not count its time in the queue.
-      fetch: options.limit?.(buffering) ?? buffering,
+      // The rate-limit layer: each request (retries and redirect hops too) waits its turn there. It sits
+      // outside the buffering: a request's duration does not count its time in the queue.
+      fetch: client.rateLimit?.limit(buffering, options.layer) ?? buffering,
       redirect: 'manual',
       // 3xx come back to `follow`, which decides where the key may go.
       throwHttpErrors: (status) => status >= 400,
@@ -131,7 +139,8 @@ async function sendOnce(url: URL, options: SendOptions, first: boolean, log: Att
         // The retry rule decides every case (ky's own status lists and Retry-After reading are not used).
         shouldRetry: ({ error, retryCount }) => {
           const failure = failedAttempt(error);
-          const chosen = failure && retryWait(failure, retryCount, retry, deadline - performance.now());
+          const msLeft = deadline - performance.now();
+          const chosen = failure && retryWait(failure, { attempt: retryCount, policy: retry, msLeft });
           if (chosen === undefined) return false;
           wait = chosen;
           return true;
@@ -164,7 +173,7 @@ function failedAttempt(error: unknown): FailedAttempt | undefined {
 /** The client's `beforeRequest` (first hop only) and `beforeRetry` as ky hooks, or `undefined` when it has neither. */
 function kyHooks(url: URL, options: SendOptions, first: boolean): KyHooks | undefined {
   const { context } = options;
-  const { beforeRequest, beforeRetry } = options.outlets;
+  const { beforeRequest, beforeRetry } = options.client.outlets;
   if (!(first && beforeRequest) && !beforeRetry) return undefined;
   return {
     beforeRequest: first && beforeRequest ? [async ({ request }) => beforeRequest(context, request)] : [],
@@ -191,7 +200,7 @@ function kyHooks(url: URL, options: SendOptions, first: boolean): KyHooks | unde
  */
 function sendError(thrown: unknown, options: SendOptions, url: URL): unknown {
   if (options.signal?.aborted || isPdgError(thrown)) return thrown;
-  if (thrown instanceof TimeoutError) return timeoutError(options.context, options.timeout);
+  if (thrown instanceof TimeoutError) return timeoutError(options.context, options.settings.timeout);
   const { origin } = url;
   if (thrown instanceof BodyReadError) {
     return networkError(
