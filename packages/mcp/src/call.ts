@@ -6,7 +6,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type AnyProvider, callEndpoint, type PdgClient, PdgError, type WalkCheckpoint, walkEndpoint } from '@pdg/core';
-import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut.js';
+import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
 import { toolError, withoutSecret } from './errors.js';
 import { walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';

@@ -111,7 +111,7 @@ export function successEnvelopeSchema(content: JsonSchema): JsonSchema {
   };
 }
 
-/** Marks a node the converter could not express; read back (and removed) by `settle`. */
+/** Marks a node the converter could not express; read back (and removed) by `finalSchema`. */
 const unsupportedKey = '~pdgUnsupported';
 
 interface Marker {
@@ -137,9 +137,10 @@ function convert(schema: AnySchema, part: 'params' | 'response', options: Schema
   delete converted.$defs;
   const found: UnsupportedConstruct[] = [];
   const label = options.label ? `${options.label} ${part}` : part;
-  const settled = settle(converted, '', (path, marker) => found.push({ schema: label, path, ...marker }), options);
+  const report = (path: string, marker: Marker) => found.push({ schema: label, path, ...marker });
+  const final = finalSchema(converted, { path: '', report });
   if (found.length > 0 && options.unsupported !== 'open') throw new UnsupportedSchemaError(found);
-  return settled;
+  return final;
 }
 
 /** Schemas: descriptions onto object properties, and a marker where there is no JSON Schema form. */
@@ -255,26 +256,28 @@ function isRecord(value: unknown): value is JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Where `finalSchema` is in the converted schema, and whom it tells of a construct with no JSON Schema form. */
+interface SchemaPlace {
+  /** Where in the value: `items[].postedAt`; empty for the schema itself. */
+  readonly path: string;
+  readonly report: (path: string, marker: Marker) => void;
+}
+
 /**
  * The converted schema made final: markers reported with where they are (and, with `unsupported: 'open'`,
  * left as open schemas that say why), empty `required` lists dropped.
  */
-function settle(
-  node: JsonSchema,
-  path: string,
-  report: (path: string, marker: Marker) => void,
-  options: SchemaOptions,
-): JsonSchema {
+function finalSchema(node: JsonSchema, place: SchemaPlace): JsonSchema {
   const marker = node[unsupportedKey] as Marker | undefined;
   if (marker) {
-    report(path, marker);
+    place.report(place.path, marker);
     const description = `No JSON Schema form: ${marker.construct} (${marker.reason}); any value is shown as valid here.`;
     return { description: typeof node.description === 'string' ? `${node.description} ${description}` : description };
   }
   const out: JsonSchema = {};
   for (const [keyword, value] of Object.entries(node)) {
     if (keyword === 'required' && Array.isArray(value) && value.length === 0) continue;
-    out[keyword] = settleKeyword(keyword, value, path, report, options);
+    out[keyword] = finalKeyword(keyword, value, place);
   }
   return simplifiedAnyOf(out);
 }
@@ -308,34 +311,26 @@ function simplifiedAnyOf(node: JsonSchema): JsonSchema {
   return { ...first, ...rest, type: [first.type, 'null'] };
 }
 
-function settleKeyword(
-  keyword: string,
-  value: unknown,
-  path: string,
-  report: (path: string, marker: Marker) => void,
-  options: SchemaOptions,
-): unknown {
-  const at = (suffix: string) => (path === '' ? suffix.replace(/^\./, '') : `${path}${suffix}`);
+/** One keyword's value made final: the schemas inside it, each at its own place. */
+function finalKeyword(keyword: string, value: unknown, place: SchemaPlace): unknown {
+  const { path } = place;
+  const at = (suffix: string) => ({ ...place, path: path === '' ? suffix.replace(/^\./, '') : `${path}${suffix}` });
   if (keyword === 'properties' && isRecord(value)) {
     return Object.fromEntries(
       Object.entries(value).map(([name, schema]) => [
         name,
-        isRecord(schema) ? settle(schema, at(`.${name}`), report, options) : schema,
+        isRecord(schema) ? finalSchema(schema, at(`.${name}`)) : schema,
       ]),
     );
   }
   if ((keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'allOf') && Array.isArray(value)) {
-    return value.map((schema) => (isRecord(schema) ? settle(schema, path, report, options) : schema));
+    return value.map((schema) => (isRecord(schema) ? finalSchema(schema, place) : schema));
   }
   if (keyword === 'prefixItems' && Array.isArray(value)) {
-    return value.map((schema, index) =>
-      isRecord(schema) ? settle(schema, at(`[${index}]`), report, options) : schema,
-    );
+    return value.map((schema, index) => (isRecord(schema) ? finalSchema(schema, at(`[${index}]`)) : schema));
   }
-  if (keyword === 'items' && isRecord(value)) return settle(value, at('[]'), report, options);
-  if (keyword === 'additionalProperties' && isRecord(value)) return settle(value, at('.*'), report, options);
-  if ((keyword === 'propertyNames' || keyword === 'not') && isRecord(value)) {
-    return settle(value, path, report, options);
-  }
+  if (keyword === 'items' && isRecord(value)) return finalSchema(value, at('[]'));
+  if (keyword === 'additionalProperties' && isRecord(value)) return finalSchema(value, at('.*'));
+  if ((keyword === 'propertyNames' || keyword === 'not') && isRecord(value)) return finalSchema(value, place);
   return value;
 }

@@ -60,7 +60,8 @@ export interface MockGateway {
   close(): void;
 }
 
-interface Answer {
+/** A reply given with `reply()` or `fail()`, for the requests it matches, `remaining` more times. */
+interface CannedReply {
   readonly pathPrefix: string;
   readonly query: Readonly<Record<string, string>>;
   remaining: number;
@@ -85,7 +86,7 @@ export function fixtureGateway(
   });
   const requests: RecordedRequest[] = [];
   const unmatched: RecordedRequest[] = [];
-  const answers: Answer[] = [];
+  const cannedReplies: CannedReply[] = [];
 
   const handle = (request: Request): [number, unknown, Record<string, string>] => {
     const url = new URL(request.url);
@@ -95,18 +96,18 @@ export function fixtureGateway(
     if (options.apiKey !== undefined && request.headers.get('x-api-key') !== options.apiKey) {
       return [401, errorEnvelope('Invalid or missing API key'), {}];
     }
-    const answer = answers.find((candidate) => candidate.remaining > 0 && matchesAnswer(candidate, seen));
-    if (answer) {
-      answer.remaining--;
-      return answer.respond();
+    const canned = cannedReplies.find((candidate) => candidate.remaining > 0 && matchesReply(candidate, seen));
+    if (canned) {
+      canned.remaining--;
+      return canned.respond();
     }
     const fromFixtures: FixtureAnswer = responder.respond(local);
     if (!fromFixtures.fixture) unmatched.push(seen);
     return [fromFixtures.status, fromFixtures.body, { ...fromFixtures.headers }];
   };
 
-  const add = (provider: string, endpoint: string, answerOptions: AnswerOptions, respond: Answer['respond']) => {
-    answers.unshift({
+  const add = (provider: string, endpoint: string, answerOptions: AnswerOptions, respond: CannedReply['respond']) => {
+    cannedReplies.unshift({
       pathPrefix: `/v1/${provider}/${endpoint}`,
       query: Object.fromEntries(Object.entries(answerOptions.query ?? {}).map(([key, value]) => [key, String(value)])),
       remaining: answerOptions.times ?? Number.POSITIVE_INFINITY,
@@ -137,9 +138,9 @@ export function fixtureGateway(
   return { gateway, root, handle };
 }
 
-function matchesAnswer(answer: Answer, request: RecordedRequest): boolean {
-  const pathMatches = request.path === answer.pathPrefix || request.path.startsWith(`${answer.pathPrefix}/`);
-  return pathMatches && Object.entries(answer.query).every(([key, value]) => request.query[key] === value);
+function matchesReply(reply: CannedReply, request: RecordedRequest): boolean {
+  const pathMatches = request.path === reply.pathPrefix || request.path.startsWith(`${reply.pathPrefix}/`);
+  return pathMatches && Object.entries(reply.query).every(([key, value]) => request.query[key] === value);
 }
 
 /** PDG_BASE_URL where the runtime lets it be read (Deno without --allow-env does not: then unset). */

@@ -1,7 +1,7 @@
 /** Large results: cut to the stated size, saying what was left out and how to get it. */
 import { createClient, toArray } from '@pdg/core';
 import { describe, expect, it } from 'vitest';
-import { cutToSize } from '../src/cut.js';
+import { cutToSize } from '../src/cut-to-size.js';
 import { apiKey, connect, providers, textOf } from './connect.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text).byteLength;
