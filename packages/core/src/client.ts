@@ -58,14 +58,14 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
 
   // pages() and items() differ only in the walk they run over the same call.
   const walk =
-    (walker: typeof walkPages | typeof walkItems) =>
+    (walker: typeof walkPages | typeof walkItems, yields: 'pages' | 'items') =>
     (provider: string, endpoint: string, params?: Record<string, unknown>, walkOptions: ItemsOptions = {}) => {
       const target = { provider, endpoint };
       const definition = lookup(registry, target);
       const state = startState(walkOptions.resume);
       async function* walking() {
         try {
-          const paging = checkWalk({ ...target, definition, items: walker === walkItems, options: walkOptions });
+          const paging = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions });
           if (!paging) return;
           const fetchPage = (pageParams: unknown, pageOptions: CallOptions) =>
             run(provider, endpoint, pageParams, pageOptions);
@@ -96,7 +96,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const result = await call({ provider, endpoint }, params, callOptions);
       return { data: result.data, response: result.meta() };
     }) as PdgClient<TProviders>['runWithResponse'],
-    pages: walk(walkPages) as PdgClient<TProviders>['pages'],
-    items: walk(walkItems) as PdgClient<TProviders>['items'],
+    pages: walk(walkPages, 'pages') as PdgClient<TProviders>['pages'],
+    items: walk(walkItems, 'items') as PdgClient<TProviders>['items'],
   };
 }

@@ -19,7 +19,7 @@ export interface Outlets {
   /** Before each retry, with the failure that caused it. */
   readonly beforeRetry: ((context: HookContext, attempt: number, error: PdgError) => Promise<void>) | undefined;
   /** After a 2xx body is parsed, before it is unwrapped and checked: hooks may replace it. Returns the body to go on with. */
-  readonly afterResponse: ((context: HookContext, answer: ParsedAnswer) => Promise<unknown>) | undefined;
+  readonly afterResponse: ((context: HookContext, parsed: ParsedResponse) => Promise<unknown>) | undefined;
   /** After each request sent: the `debug` line. */
   readonly afterAttempt: ((attempt: AttemptRecord) => void) | undefined;
   /** What `runWithResponse` gives besides the result. */
@@ -30,8 +30,8 @@ export interface Outlets {
   walkFailed(error: unknown): unknown;
 }
 
-/** A 2xx answer once its body is parsed, as the `afterResponse` hooks see it. */
-export interface ParsedAnswer {
+/** A 2xx response once its body is parsed, as the `afterResponse` hooks see it. */
+export interface ParsedResponse {
   readonly response: Response;
   readonly body: unknown;
   /** Milliseconds from the first request to the parsed body. */
