@@ -55,6 +55,7 @@ export async function runCall(client: ClientSettings, call: Call): Promise<CallR
   } catch (thrown) {
     // An abort is the caller's own doing: it rejects with the signal's reason, as fetch does.
     if (call.options.signal?.aborted) throw call.options.signal.reason;
+    // Hook point: `onError` sees the error, redacted, before it is thrown.
     throw await client.outlets.failed(context, asPdgError(thrown, target));
   }
 }
@@ -80,15 +81,15 @@ async function askGateway(gateway: GatewayCall, signal: AbortSignal | undefined)
   const { outlets } = client;
   const started = performance.now();
   const sent = await send({ ...gateway, signal }); // 3. the request, retried as pipeline/retry.ts says
-  if (!sent.ok) throw mapResponseError(context, sent.response, sent.data); // 5. a failed status
+  const { response, attempts } = sent;
+  if (!sent.ok) throw mapResponseError(context, response, sent.data); // 5. a failed status
   try {
-    let body = parseBody(await bodyText(sent.response), sent.response.status, context); // 4. JSON
-    if (isErrorEnvelope(body)) throw mapResponseError(context, sent.response, body); // 5. an error envelope
+    let body = parseBody(await bodyText(response), response.status, context); // 4. JSON
+    if (isErrorEnvelope(body)) throw mapResponseError(context, response, body); // 5. an error envelope
     const durationMs = performance.now() - started;
-    if (outlets.afterResponse)
-      body = await outlets.afterResponse(context, { response: sent.response, body, durationMs });
+    // Hook point: `afterResponse` sees the parsed body and may replace it.
+    if (outlets.afterResponse) body = await outlets.afterResponse(context, { response, body, durationMs });
     const unwrapped = unwrapEnvelope(definition, body, context); // 6. the envelope's content
-    const { response, attempts } = sent;
     return {
       body: unwrapped,
       data: check(unwrapped),
