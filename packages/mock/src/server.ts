@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
-import { createFixtureResponder, type FixtureAnswer, isRoute, type Route } from '@pdg/core/fixtures';
 import { corsHeaders, corsPolicy, type MockGatewayCors, preflightHeaders } from './cors.js';
 import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
+import { createFixtureResponder, type FixtureAnswer, isRoute, type Route } from './fixtures/responder.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { answerOnSocket, type MockGatewayTimeouts, onClientError, parseTarget, serverOptions } from './request.js';
 

@@ -1,9 +1,9 @@
 import { createClient } from '@pdg/core';
+import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
 import { pdgErrorOf } from '@pdg/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { notes, fixtures as notesFixtures } from './provider.js';
 
 let gateway: RunningMockGateway;
