@@ -3,17 +3,18 @@
  * requests to it some other way (the testkit's `fetch` and nock interceptor, the conformance suite): a
  * call is answered exactly as the mock gateway answers it.
  */
+
+export { bytesOf, type FixtureAnswer } from './fixtures/answer.js';
 export {
   closestFixtures,
   describeNoMatch,
   exactFixture,
   formatRequest,
   queryDifferences,
-  sameQuestion,
 } from './fixtures/match.js';
 export {
+  type AnswerOptions,
   createFixtureResponder,
-  type FixtureAnswer,
   type FixtureResponder,
   isRoute,
   type ResponderOptions,
