@@ -98,7 +98,14 @@ function candidates(param: DocumentParam, options: CallOptions, template: string
  * alone with each of its values, then the required params' other values, until `atLeast` calls or none is
  * left. A required param with no value makes no call at all.
  */
-export function callsFor(template: string, params: readonly DocumentParam[], options: CallOptions): GeneratedCall[] {
+export function callsFor(
+  template: string,
+  documented: readonly DocumentParam[],
+  options: CallOptions,
+): GeneratedCall[] {
+  // Params the document leaves open (`type: object`, where the spec does not list them): any name is sent.
+  const open = documented.some((param) => param.schema?.type === 'object');
+  const params = documented.filter((param) => param.schema?.type !== 'object');
   const values = new Map(params.map((param) => [param, candidates(param, options, template)]));
   const required = params.filter((param) => param.required || param.in === 'path');
   if (required.some((param) => (values.get(param) ?? []).length === 0)) return [];
@@ -113,6 +120,11 @@ export function callsFor(template: string, params: readonly DocumentParam[], opt
   for (const param of params.filter((entry) => !required.includes(entry))) {
     for (const value of values.get(param) ?? []) calls.push({ ...base(calls.length), [param.name]: value });
   }
+  if (open) {
+    for (const [index, name] of ['query', 'q', 'search', 'keyword'].entries()) {
+      calls.push({ ...base(calls.length), [name]: words[index] as string });
+    }
+  }
   const widest = Math.max(1, ...required.map((param) => (values.get(param) ?? []).length));
   for (let turn = 1; calls.length < options.atLeast && turn < widest; turn++) calls.push(base(turn));
   const seen = new Set<string>();
@@ -120,11 +132,10 @@ export function callsFor(template: string, params: readonly DocumentParam[], opt
     .map((all) => {
       let path = template;
       const query: Record<string, string> = {};
-      for (const param of params) {
-        const value = all[param.name];
-        if (value === undefined) continue;
-        if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(value));
-        else query[param.name] = value;
+      for (const [name, value] of Object.entries(all)) {
+        const param = params.find((entry) => entry.name === name);
+        if (param?.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(value));
+        else query[name] = value;
       }
       return { path, template, query };
     })
