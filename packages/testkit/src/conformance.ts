@@ -9,7 +9,7 @@ import {
   type RecordedRequest,
 } from '@pdg/core';
 import { describeParams, type ParamInfo } from '@pdg/core/describe';
-import { createFixtureResponder } from '@pdg/core/fixtures';
+import { createFixtureResponder } from '@pdg/mock/responder';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { fieldsNeverShown, fixtureProblems, specRequest } from './conformance-checks.js';

@@ -31,9 +31,9 @@ function importsOf(file: string): string[] {
 const allowed: Record<string, readonly string[] | 'any'> = {
   core: [],
   provider: ['@pdg/core', '@pdg/core/fixtures'],
-  testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures'],
   openapi: ['@pdg/core', '@pdg/core/describe'],
   mock: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/openapi'],
+  testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/mock/responder'],
   mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],
   cli: 'any',
 };

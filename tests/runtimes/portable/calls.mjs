@@ -33,16 +33,17 @@ export async function exercise(baseUrl) {
   check(/\blimit\b/.test(refused.message), `limit 500: the message does not name limit: ${refused.message}`);
   check(sent === sentBefore, `limit 500: ${sent - sentBefore} request(s) sent`);
 
-  // A walk over several pages, one request a page.
+  // A walk over several pages, one request a page: the SG listing the fixtures describe is 9 jobs, 4 a page (not the
+  // first call's 3, which a browser would answer from its cache).
   const walkFrom = sent;
   /** @type {Map<string, string>} */
   const titles = new Map();
-  for await (const job of pdg.items('jobs:jobboard', 'browse', { country: 'SG', limit: 20 }, { maxItems: 50 })) {
+  for await (const job of pdg.items('jobs:jobboard', 'browse', { country: 'SG', limit: 4 }, { maxItems: 50 })) {
     check(job.jobId, `items(): a job without a jobId: ${JSON.stringify(job)}`);
     titles.set(job.jobId, job.title ?? '');
   }
   const pages = sent - walkFrom;
-  check(titles.size === 50 && pages === 3, `items(): ${titles.size} distinct jobs over ${pages} pages`);
+  check(titles.size === 9 && pages === 3, `items(): ${titles.size} distinct jobs over ${pages} pages`);
 
   // The last job walked, opened by its id (a path param).
   const [jobId, title] = [...titles].at(-1) ?? ['', ''];

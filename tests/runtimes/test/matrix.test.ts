@@ -25,7 +25,7 @@ const pageEntry = fileURLToPath(new URL('../portable/page.mjs', import.meta.url)
 
 /** What portable/calls.mjs reports when every call came back as it should. */
 const summary =
-  /^browse 3 jobs; limit 500 refused unsent; items\(\) 50 jobs over 3 pages; job "[^"]+"; 429 RATE_LIMITED retryAfter 7$/;
+  /^browse 3 jobs; limit 500 refused unsent; items\(\) 9 jobs over 3 pages; job "[^"]+"; 429 RATE_LIMITED retryAfter 7$/;
 
 function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
