@@ -1,14 +1,18 @@
 import { LRUCache } from 'lru-cache';
+import { ageOf, type Entry, freshUntil, parseEntry, storableHeaders } from './cache-stored.js';
 import type { ResponseMeta } from './client.js';
 import type { EndpointDefinition } from './contract.js';
 import { describeParams } from './describe.js';
 import { isPdgError, timeoutError, usageError } from './errors.js';
 import type { CacheEvent, CacheOutcome } from './hooks.js';
 import type { Answer, CachePlan, ClientCache, Fetched, LayerContext } from './layers.js';
+import { validateResponse } from './pipeline/validate-response.js';
+import { checkStoreTimeout, createStoreGuard, type StoreErrorEvent, type StoreGuard } from './store-guard.js';
 
 /**
- * Where cached answers live: any Keyv instance (`new Keyv(new KeyvRedis(url))` shares them across
+ * Where cached answers live: any Keyv instance (`new Keyv(new KeyvRedis(redis))` shares them across
  * processes), or anything with the same three methods. Values are JSON text; `ttl` is in milliseconds.
+ * A store with `on` (Keyv has it) is listened to for `error` events: a failure it reports starts an outage.
  */
 export interface CacheStore {
   get(key: string): unknown;
@@ -19,13 +23,28 @@ export interface CacheStore {
 export interface CacheOptions {
   /**
    * Default: in memory, bounded by `maxEntries` and `maxBytes`, least recently used first out. Pass a Keyv
-   * instance (`new Keyv(new KeyvRedis('redis://127.0.0.1:6379'))`) for a cache shared by many processes:
-   * what is read from it is checked against the endpoint's schema, and a value that does not match is a miss.
+   * instance (`new Keyv(new KeyvRedis(redis))`) for a cache shared by many processes: what is read from it
+   * is checked as a whole (size, status, headers, times, and the body against the endpoint's schema, even
+   * for a call with `validate: 'off'`), and a value that does not pass is a miss.
    */
   readonly store?: CacheStore;
+  /**
+   * How long, in ms, each read or write of a `store` may take: past it, the call goes on without the store
+   * (a miss), and the store is left alone until a probe (one call's read, at most a second later) is
+   * answered in time. Default 250.
+   */
+  readonly storeTimeoutMs?: number;
+  /**
+   * Told once when the `store` starts failing (an error, or no answer within `storeTimeoutMs`) and once when
+   * it answers again, rather than on every call. Default: one line each time on the console (`console.warn`).
+   */
+  readonly onStoreError?: (event: StoreErrorEvent) => void;
   /** The in-memory store's bound on entries. Default 1 000. */
   readonly maxEntries?: number;
-  /** The in-memory store's bound on the JSON text it holds, in bytes (UTF-16 code units). Default 50 MB. */
+  /**
+   * The in-memory store's bound on the JSON text it holds, in bytes (UTF-16 code units). Default 50 MB. No
+   * entry larger than this is written to or read from any store.
+   */
   readonly maxBytes?: number;
   /**
    * Seconds to keep answers of endpoints whose cache time the gateway does not state. Default: such
@@ -39,17 +58,6 @@ export interface CacheOptions {
   readonly staleIfErrorSeconds?: number;
   /** Prefix of every key, to keep apart clients sharing a store on purpose. Default `pdg:`. */
   readonly prefix?: string;
-}
-
-/** A stored answer, as JSON text: the unwrapped body as the gateway sent it, and what the response said. */
-interface Entry {
-  readonly v: 1;
-  readonly body: unknown;
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  /** `Date.now()` when stored, and when it stops being fresh. */
-  readonly storedAt: number;
-  readonly expiresAt: number;
 }
 
 /** What one flight (a request shared by identical calls) ends with. */
@@ -67,8 +75,21 @@ interface Flight {
   waiters: number;
 }
 
+/** What one flight needs: the call, its key and time to live, and how to ask the gateway and check a body. */
+interface FlightPlan {
+  readonly plan: CachePlan;
+  readonly key: string;
+  readonly ttlSeconds: number | undefined;
+  readonly refresh: boolean;
+  readonly started: number;
+  readonly signal: AbortSignal;
+  readonly request: (signal: AbortSignal) => Promise<Fetched>;
+  readonly check: (body: unknown) => unknown;
+}
+
 const defaultMaxEntries = 1000;
 const defaultMaxBytes = 50 * 1024 * 1024;
+const defaultStoreTimeoutMs = 250;
 
 /**
  * A response cache for `createClient({ cache })`: answers are kept for their endpoint's cache time (the
@@ -83,12 +104,16 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   checkCount('maxBytes', maxBytes);
   checkSeconds('defaultTtlSeconds', options.defaultTtlSeconds);
   checkSeconds('staleIfErrorSeconds', options.staleIfErrorSeconds);
+  const storeTimeoutMs = options.storeTimeoutMs ?? defaultStoreTimeoutMs;
+  checkStoreTimeout('createCache', storeTimeoutMs);
   const store = options.store ?? memoryStore(maxEntries, maxBytes);
   if (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.delete !== 'function') {
     throw usageError(
-      'createCache({ store }) needs a Keyv instance (new Keyv(new KeyvRedis(url))) or an object with get, set and delete.',
+      'createCache({ store }) needs a Keyv instance (new Keyv(new KeyvRedis(redis))) or an object with get, set and delete.',
     );
   }
+  // The memory store holds only what this cache wrote; a given store is shared, slow or out at times.
+  const shared = options.store === undefined ? undefined : guardStore(store, storeTimeoutMs, options.onStoreError);
   const prefix = options.prefix ?? 'pdg:';
   const staleMs = (options.staleIfErrorSeconds ?? 0) * 1000;
   const flights = new Map<string, Flight>();
@@ -132,7 +157,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     if (!flight) {
       const controller = new AbortController();
       const started = Date.now();
-      const promise = land(plan, key, ttlSeconds, refresh, started, controller.signal, request, check);
+      const promise = land({ plan, key, ttlSeconds, refresh, started, signal: controller.signal, request, check });
       flight = { promise, controller, waiters: 0 };
       flights.set(flightKey, flight);
       const own = flight;
@@ -182,24 +207,25 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   };
 
   /** The flight itself: the store, then the gateway; stores what the gateway answered. */
-  const land = async (
-    plan: CachePlan,
-    key: string,
-    ttlSeconds: number | undefined,
-    refresh: boolean,
-    started: number,
-    signal: AbortSignal,
-    request: (signal: AbortSignal) => Promise<Fetched>,
-    check: (body: unknown) => unknown,
-  ): Promise<Landing> => {
+  const land = async (flight: FlightPlan): Promise<Landing> => {
+    const { plan, key, ttlSeconds, refresh, started, signal, request, check } = flight;
     const caching = ttlSeconds !== undefined && ttlSeconds > 0;
+    const ttlMs = (ttlSeconds ?? 0) * 1000;
     let stored: { entry: Entry; data: unknown } | undefined;
     let readFailure: Pick<CacheEvent, 'reason' | 'storeError'> = {};
     if (caching) {
       try {
-        const entry = parseEntry(await store.get(key));
-        if (entry) stored = { entry, data: check(entry.body) };
-        else if (entry === null) readFailure = { reason: 'invalid' };
+        const entry = parseEntry(
+          await (shared ? shared.run(() => store.get(key)) : store.get(key)),
+          maxBytes,
+          Date.now(),
+        );
+        if (entry && Date.now() < freshUntil(entry, ttlMs) + staleMs) {
+          // A shared store's body passes the endpoint's schema whatever the call's `validate`: it is not
+          // the gateway's answer to this call but what anyone able to write to the store put there.
+          if (shared) validateResponse(plan.definition, entry.body, callContext(plan));
+          stored = { entry, data: check(entry.body) };
+        } else if (entry === null) readFailure = { reason: 'invalid' };
       } catch (error) {
         // A stored value that does not match the endpoint's schema is a miss, as is a store that fails.
         readFailure = isPdgError(error) ? { reason: 'invalid' } : { reason: 'store-error', storeError: error };
@@ -216,12 +242,12 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         meta: entryMeta(found.entry, plan, started, ageSeconds),
       };
     };
-    if (stored && !refresh && Date.now() < stored.entry.expiresAt) return fromStore(stored, 'hit');
+    if (stored && !refresh && Date.now() < freshUntil(stored.entry, ttlMs)) return fromStore(stored, 'hit');
     let fetched: Fetched;
     try {
       fetched = await request(signal);
     } catch (error) {
-      if (stored && staleMs > 0 && servesStale(error) && Date.now() < stored.entry.expiresAt + staleMs) {
+      if (stored && staleMs > 0 && servesStale(error) && Date.now() < freshUntil(stored.entry, ttlMs) + staleMs) {
         return fromStore(stored, 'stale');
       }
       throw error;
@@ -236,14 +262,19 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         v: 1,
         body: fetched.body,
         status: meta.status,
-        headers: meta.headers,
+        headers: storableHeaders(meta.headers),
         storedAt,
-        expiresAt: storedAt + ttlSeconds * 1000,
+        expiresAt: storedAt + ttlMs,
       };
-      try {
-        await store.set(key, JSON.stringify(entry), ttlSeconds * 1000 + staleMs);
-      } catch (error) {
-        storeError = error;
+      const text = JSON.stringify(entry);
+      // An answer larger than the cache's bound is not kept (nor would it be read back).
+      if (text.length <= maxBytes) {
+        try {
+          const write = () => store.set(key, text, ttlMs + staleMs);
+          await (shared ? shared.run(write) : write());
+        } catch (error) {
+          storeError = error;
+        }
       }
     }
     const failure = storeError === undefined ? readFailure : { reason: 'store-error' as const, storeError };
@@ -308,28 +339,6 @@ function queryDefaults(definition: EndpointDefinition): readonly (readonly [stri
   return defaults;
 }
 
-/** A stored value as an entry: undefined when absent, null when it is not one this cache wrote. */
-function parseEntry(value: unknown): Entry | null | undefined {
-  if (value === undefined || value === null) return undefined;
-  let entry: Partial<Entry>;
-  try {
-    entry = (typeof value === 'string' ? JSON.parse(value) : value) as Partial<Entry>;
-  } catch {
-    return null;
-  }
-  const valid =
-    typeof entry === 'object' &&
-    entry !== null &&
-    entry.v === 1 &&
-    'body' in entry &&
-    typeof entry.status === 'number' &&
-    typeof entry.headers === 'object' &&
-    entry.headers !== null &&
-    typeof entry.storedAt === 'number' &&
-    typeof entry.expiresAt === 'number';
-  return valid ? (entry as Entry) : null;
-}
-
 function entryMeta(entry: Entry, plan: CachePlan, started: number, ageSeconds: number): ResponseMeta {
   return {
     status: entry.status,
@@ -341,10 +350,6 @@ function entryMeta(entry: Entry, plan: CachePlan, started: number, ageSeconds: n
   };
 }
 
-function ageOf(entry: Entry, now: number): number {
-  return Math.max(0, Math.round((now - entry.storedAt) / 1000));
-}
-
 /** Failures a stale answer may stand in for: the gateway refusing for load, failing, or out of reach. */
 function servesStale(error: unknown): boolean {
   if (!isPdgError(error)) return false;
@@ -354,6 +359,30 @@ function servesStale(error: unknown): boolean {
     error.code === 'UPSTREAM' ||
     (error.status !== undefined && error.status >= 500)
   );
+}
+
+function callContext(plan: CachePlan) {
+  return { providerId: plan.context.provider, endpointName: plan.context.endpoint };
+}
+
+/**
+ * A given store behind a guard: each read and write within its time limit, and none while it is out. A store
+ * that reports its failures by an `error` event (Keyv does, answering `undefined`) is listened to.
+ */
+function guardStore(
+  store: CacheStore,
+  timeoutMs: number,
+  onStoreError: ((event: StoreErrorEvent) => void) | undefined,
+): StoreGuard {
+  const guard = createStoreGuard({
+    layer: 'cache',
+    timeoutMs,
+    onStoreError,
+    meanwhile: 'calls go to the gateway without the cache',
+  });
+  const events = store as { on?: (event: 'error', listener: (error: unknown) => void) => unknown };
+  if (typeof events.on === 'function') events.on('error', (error) => guard.failed(error));
+  return guard;
 }
 
 function report(layer: LayerContext, event: CacheEvent): void {
