@@ -161,11 +161,13 @@ describe('createRateLimit (one process)', () => {
       'points must be a whole number of requests, 1 or more (received 0)',
     );
     expect(() => createRateLimit({ points: 10, durationSeconds: 0 })).toThrow('durationSeconds must be a number');
-    expect(() => createRateLimit({ points: 10, durationSeconds: 1.5, redis: {} })).toThrow(
-      'with redis, durationSeconds must be a whole number of seconds (received 1.5)',
-    );
-    expect(() => createRateLimit({ points: 10, durationSeconds: 1, redis: 'redis://127.0.0.1' })).toThrow(
-      'redis must be a connected client',
+    for (const redis of ['redis://127.0.0.1', {}, { on: () => undefined }]) {
+      expect(() => createRateLimit({ points: 10, durationSeconds: 1, redis })).toThrow(
+        'redis must be a client from the redis (4 or later) or ioredis package',
+      );
+    }
+    expect(() => createRateLimit({ points: 10, durationSeconds: 1, storeTimeoutMs: 0.5 })).toThrow(
+      'storeTimeoutMs must be a whole number of ms, 1 or more (received 0.5)',
     );
     try {
       createRateLimit({ points: 1.5, durationSeconds: 1 });
