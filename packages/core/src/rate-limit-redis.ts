@@ -5,7 +5,7 @@
  * value read back is checked, so a forged or stray one can neither lift the limit nor stop every call.
  */
 import { usageError } from './errors.js';
-import type { StoreGuard } from './store-guard.js';
+import { createStoreGuard, type StoreErrorEvent, type StoreGuard } from './store-guard.js';
 
 /** What a process asks for its turn: its waiting requests, in its own order, and what Redis should learn. */
 export interface TurnRequest {
@@ -51,7 +51,9 @@ export interface SharedLimitOptions {
   readonly maxCooldownMs: number;
   /** A process that stops asking holds its place in the queue this long (and an unstamped departure counts this long). */
   readonly leaseMs: number;
-  readonly guard: StoreGuard;
+  /** Each command's time limit, in ms. */
+  readonly timeoutMs: number;
+  readonly onStoreError: ((event: StoreErrorEvent) => void) | undefined;
 }
 
 /** How long a process is counted among the users of the limit after it last asked. */
@@ -292,7 +294,14 @@ export function createSharedLimit(options: SharedLimitOptions): SharedLimit {
       'createRateLimit: redis must be a client from the redis (4 or later) or ioredis package, such as createClient({ url }) from redis.',
     );
   }
-  const { name, points, windowMs, maxCooldownMs, leaseMs, guard } = options;
+  const { name, points, windowMs, maxCooldownMs, leaseMs } = options;
+  const guard = createStoreGuard({
+    layer: 'rate-limit',
+    timeoutMs: options.timeoutMs,
+    onStoreError: options.onStoreError,
+    meanwhile: 'this process keeps its share of the limit on its own',
+    ready: commands.ready,
+  });
   // A client's `error` event is the first sign of an outage; listened to, it also never ends the process.
   commands.onError((error) => guard.failed(error));
   // One hash tag: every key of a limit in one slot, as a Redis Cluster needs for a script.

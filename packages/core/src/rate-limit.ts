@@ -4,7 +4,7 @@ import type { ClientRateLimit, LayerContext } from './layers.js';
 import { parseRetryAfter } from './pipeline/map-error.js';
 import { createRateQueue, maxAskIntervalMs } from './rate-limit-queue.js';
 import { createSharedLimit } from './rate-limit-redis.js';
-import { checkStoreTimeout, createStoreGuard, type StoreErrorEvent } from './store-guard.js';
+import { checkStoreTimeout, type StoreErrorEvent } from './store-guard.js';
 
 export interface RateLimitOptions {
   /** Requests allowed in any window of `durationSeconds`: the API key's limit. */
@@ -93,12 +93,8 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
           // A process asks at least once a second while it has requests waiting (each ask within the time
           // limit): one that stops asking for several times that has stopped, and its place is given up.
           leaseMs: Math.max(5000, 2 * (maxAskIntervalMs + storeTimeoutMs)),
-          guard: createStoreGuard({
-            layer: 'rate-limit',
-            timeoutMs: storeTimeoutMs,
-            onStoreError: options.onStoreError,
-            meanwhile: 'this process keeps its share of the limit on its own',
-          }),
+          timeoutMs: storeTimeoutMs,
+          onStoreError: options.onStoreError,
         });
   const queue = createRateQueue({ points, windowMs, marginMs, shared });
 
