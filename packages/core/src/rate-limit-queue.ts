@@ -39,6 +39,8 @@ interface Waiter {
   readonly aborted: () => void;
   /** Queued in Redis by a turn that was answered. */
   queued: boolean;
+  /** Sent in a turn (answered or not): Redis may hold it in its queue. */
+  listed: boolean;
 }
 
 /** Bounds on the wait before asking Redis again: soon (others ahead are leaving), and at most (to stay alive there). */
@@ -100,7 +102,7 @@ export function createRateQueue(options: RateQueueOptions): RateQueue {
   const release = (waiter: Waiter, byRedis: boolean) => {
     waiter.signal?.removeEventListener('abort', waiter.aborted);
     log.take();
-    if (!byRedis && shared) gone.push(waiter.id);
+    if (!byRedis && waiter.listed) gone.push(waiter.id);
     let stamped = false;
     waiter.leave({
       waitedMs: performance.now() - waiter.queuedAt,
@@ -141,6 +143,7 @@ export function createRateQueue(options: RateQueueOptions): RateQueue {
     const paused = now < pausedUntil;
     // The first `points` waiters can have a turn in one answer; every waiter not queued yet gets its ticket.
     const listed = paused ? [] : waiters.filter((waiter, index) => index < points || !waiter.queued);
+    for (const waiter of listed) waiter.listed = true;
     const ages = unsent.map((at) => now - at);
     const leaving = gone;
     const told = unsent;
@@ -238,11 +241,12 @@ export function createRateQueue(options: RateQueueOptions): RateQueue {
           leave,
           fail,
           queued: false,
+          listed: false,
           aborted: () => {
             const index = waiters.indexOf(waiter);
             if (index === -1) return;
             waiters.splice(index, 1);
-            if (shared) gone.push(waiter.id);
+            if (waiter.listed) gone.push(waiter.id);
             fail(signal?.reason);
             // Redis hears of it at once: a request that left must not hold the head of every process's queue.
             void pump();

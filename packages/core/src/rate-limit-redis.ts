@@ -224,7 +224,9 @@ if nextId ~= nil then
   end
 end
 
-for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, horizon) end
+-- A limit nobody uses leaves nothing behind (the cool-down expires on its own).
+local keep = math.ceil(math.max(horizon, 2 * span))
+for i = 1, 6 do redis.call('PEXPIRE', KEYS[i], keep) end
 return {taken, math.ceil(hint), redis.call('ZCARD', aliveKey), math.ceil(widest), math.ceil(cooldown)}
 `;
 
