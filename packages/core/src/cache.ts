@@ -75,16 +75,20 @@ interface Flight {
   waiters: number;
 }
 
-/** What one flight needs: the call, its key and time to live, and how to ask the gateway and check a body. */
-interface FlightPlan {
+/** One call through the cache: what it asks, until when it waits, how to ask the gateway and check a body. */
+interface CacheCall {
   readonly plan: CachePlan;
+  readonly signal: AbortSignal;
+  readonly request: (signal: AbortSignal) => Promise<Fetched>;
+  readonly check: (body: unknown) => unknown;
+}
+
+/** What one flight needs: the first call (its signal the flight's own), its key and time to live. */
+interface FlightPlan extends CacheCall {
   readonly key: string;
   readonly ttlSeconds: number | undefined;
   readonly refresh: boolean;
   readonly started: number;
-  readonly signal: AbortSignal;
-  readonly request: (signal: AbortSignal) => Promise<Fetched>;
-  readonly check: (body: unknown) => unknown;
 }
 
 const defaultMaxEntries = 1000;
@@ -128,23 +132,18 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     );
     (timeout as { unref?: () => void }).unref?.();
     try {
-      return await answer(
+      return await answer({
         plan,
-        plan.signal ? AbortSignal.any([plan.signal, timer.signal]) : timer.signal,
+        signal: plan.signal ? AbortSignal.any([plan.signal, timer.signal]) : timer.signal,
         request,
         check,
-      );
+      });
     } finally {
       clearTimeout(timeout);
     }
   };
 
-  const answer = async (
-    plan: CachePlan,
-    signal: AbortSignal,
-    request: (signal: AbortSignal) => Promise<Fetched>,
-    check: (body: unknown) => unknown,
-  ): Promise<Answer> => {
+  const answer = async ({ plan, signal, request, check }: CacheCall): Promise<Answer> => {
     // A call aborted already starts no flight (one nobody waits for would run to its end).
     signal.throwIfAborted();
     const ttlSeconds = timeToLive(plan, options.defaultTtlSeconds);
@@ -208,7 +207,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
 
   /** The flight itself: the store, then the gateway; stores what the gateway answered. */
   const land = async (flight: FlightPlan): Promise<Landing> => {
-    const { plan, key, ttlSeconds, refresh, started, signal, request, check } = flight;
+    const { plan, key, ttlSeconds, refresh, signal, request, check } = flight;
     const caching = ttlSeconds !== undefined && ttlSeconds > 0;
     const ttlMs = (ttlSeconds ?? 0) * 1000;
     let stored: { entry: Entry; data: unknown } | undefined;
@@ -239,7 +238,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         outcome,
         data: found.data,
         body: found.entry.body,
-        meta: entryMeta(found.entry, plan, started, ageSeconds),
+        meta: entryMeta(found.entry, ageSeconds, flight),
       };
     };
     if (stored && !refresh && Date.now() < freshUntil(stored.entry, ttlMs)) return fromStore(stored, 'hit');
@@ -339,7 +338,7 @@ function queryDefaults(definition: EndpointDefinition): readonly (readonly [stri
   return defaults;
 }
 
-function entryMeta(entry: Entry, plan: CachePlan, started: number, ageSeconds: number): ResponseMeta {
+function entryMeta(entry: Entry, ageSeconds: number, { plan, started }: FlightPlan): ResponseMeta {
   return {
     status: entry.status,
     headers: { ...entry.headers },
