@@ -133,14 +133,21 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
       }
       const before = reported;
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let last: ReturnType<typeof setTimeout> | undefined;
       try {
         const answer = await Promise.race([
           Promise.resolve().then(command),
           new Promise<never>((_, reject) => {
-            timer = setTimeout(
-              () => reject(new StoreTimeoutError(`the ${layer} store did not answer within ${timeoutMs} ms`)),
-              timeoutMs,
-            );
+            timer = setTimeout(() => {
+              // A process kept busy past the limit runs its timers before it reads the answers waiting on
+              // its sockets: one more turn of the event loop reads them first, so only a store that did
+              // not answer is called late.
+              last = setTimeout(
+                () => reject(new StoreTimeoutError(`the ${layer} store did not answer within ${timeoutMs} ms`)),
+                0,
+              );
+              (last as { unref?: () => void }).unref?.();
+            }, timeoutMs);
             (timer as { unref?: () => void }).unref?.();
           }),
         ]);
@@ -154,6 +161,7 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
         throw error;
       } finally {
         clearTimeout(timer);
+        clearTimeout(last);
       }
     },
   };

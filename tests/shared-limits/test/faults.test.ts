@@ -3,16 +3,17 @@
  * through it: Redis is an accelerator, never a dependency. The server is the test's own, so no other test
  * sees it go.
  *
- * No call may wait on Redis: each has a timeout (4 s) well above Redis's time limit (250 ms) plus the
- * gateway's answer and its turn under the limit, while Redis stays paused until every call of the phase
- * has ended, so a call whose command waited for Redis would time out. Windows are counted where the limit
- * hands each request to fetch (see shared.test.ts).
+ * No call may wait on Redis: each has a timeout (8 s) well above Redis's time limit (1 s here, so that a
+ * machine ten times slower does not take a healthy Redis for a lost one) plus the gateway's answer and its
+ * turn under the limit, while Redis stays paused until every call of the phase has ended, so a call whose
+ * command waited for Redis would time out. Windows are counted where the limit hands each request to fetch
+ * (see shared.test.ts).
  */
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { busiestWindow, type CallLine, type StoreLine, startWorker, type Worker } from './fleet.js';
+import { busiestWindow, type CallLine, startWorker, type Worker } from './fleet.js';
 import { type OwnRedisServer, ownRedis } from './redis.js';
 
 const found = await ownRedis();
@@ -41,7 +42,15 @@ describe.skipIf('skip' in found)('Redis paused and killed under a fleet', () => 
   it('calls go on through the outage, each layer reports it once, and the limit holds once Redis is back', async () => {
     const workers = await Promise.all(
       [1, 2, 3, 4].map((worker) =>
-        startWorker({ worker, baseUrl: gateway.url, redisUrl: redis.url, points: 10, cache: true, name: 'faults' }),
+        startWorker({
+          worker,
+          baseUrl: gateway.url,
+          redisUrl: redis.url,
+          points: 10,
+          cache: true,
+          name: 'faults',
+          storeTimeoutMs: 1000,
+        }),
       ),
     );
     /** Each worker makes `calls(worker)` one after the other; every line of the phase. */
@@ -52,7 +61,7 @@ describe.skipIf('skip' in found)('Redis paused and killed under a fleet', () => 
       [1, 2, 3, 4].map((i) => ({
         params: { country: 'SG', page: i % 2 === 0 ? 1 + (i % 3) : 4 + worker.id },
         ...(i % 2 === 0 ? {} : { cache: false }),
-        timeout: 4000,
+        timeout: 8000,
       }));
     const burst = (worker: Worker) =>
       Array.from({ length: 8 }, (_, i) => ({
@@ -75,7 +84,12 @@ describe.skipIf('skip' in found)('Redis paused and killed under a fleet', () => 
 
     const healthy = await phase('healthy', mixed);
     expect(failed(healthy)).toEqual([]);
-    expect(healthy.filter((line) => line.cache === 'hit').length).toBeGreaterThan(0);
+    // The listings stored then are shared: asked again, every worker reads them from Redis.
+    const cached = await phase('healthy, cached', () => [
+      { params: { country: 'SG', page: 2 } },
+      { params: { country: 'SG', page: 3 } },
+    ]);
+    expect(cached.map((line) => line.cache)).toEqual(Array.from({ length: 8 }, () => 'hit'));
     // The outage's departures are then counted apart from these: more than a window (1.1 s) apart.
     await sleep(1500);
 
@@ -103,16 +117,21 @@ describe.skipIf('skip' in found)('Redis paused and killed under a fleet', () => 
     // Shared again: the four bursts of 8 queued under one limit, not one per process.
     expect(Math.max(...sent(afterKill)) - Math.min(...sent(afterKill))).toBeGreaterThanOrEqual(3000);
 
-    // No process ended on Redis's errors; each layer of each reported each outage once, and its end once.
+    // No process ended on Redis's errors; each layer of each reported each outage once (not each of the 8
+    // calls it made meanwhile), and its end once. (A machine so loaded that a healthy Redis answers past the
+    // limit makes an outage of its own: one more pair, at most.)
     await Promise.all(workers.map((worker) => worker.quit()));
     for (const worker of workers) {
-      const states = (layer: StoreLine['layer']) =>
-        worker
+      for (const layer of ['rate-limit', 'cache'] as const) {
+        const states = worker
           .store()
           .filter((event) => event.layer === layer)
           .map((event) => event.state);
-      expect(states('rate-limit'), `worker ${worker.id}`).toEqual(['down', 'up', 'down', 'up']);
-      expect(states('cache'), `worker ${worker.id}`).toEqual(['down', 'up', 'down', 'up']);
+        const pairs = Array.from({ length: states.length / 2 }, () => ['down', 'up']).flat();
+        expect(states, `worker ${worker.id}, ${layer}`).toEqual(pairs);
+        expect(pairs.length, `worker ${worker.id}, ${layer}`).toBeGreaterThanOrEqual(4);
+        expect(pairs.length, `worker ${worker.id}, ${layer}`).toBeLessThanOrEqual(6);
+      }
     }
     const longest = Math.max(...[...paused, ...killed].map((line) => (line.sent[0] ?? line.madeAt) - line.madeAt));
     console.log(

@@ -33,6 +33,8 @@ interface Setup {
   readonly name?: string;
   readonly cache?: boolean;
   readonly retry?: number;
+  /** Each Redis command's time limit (the layers' default, 250 ms, when not given). */
+  readonly storeTimeoutMs?: number;
 }
 
 interface Call {
@@ -60,6 +62,7 @@ await redis.connect();
 const store = setup.cache ? new Keyv(new KeyvRedis(redis)) : undefined;
 const onStoreError = (event: { layer: string; state: string }) =>
   print({ store: { layer: event.layer, state: event.state, at: Date.now() } });
+const storeTimeout = setup.storeTimeoutMs === undefined ? {} : { storeTimeoutMs: setup.storeTimeoutMs };
 
 /** Each call's requests, by the call's id (sent in the `x-call` header). */
 const departures = new Map<string, number[]>();
@@ -79,9 +82,10 @@ const pdg = createClient({
           redis,
           name: setup.name ?? 'fleet',
           onStoreError,
+          ...storeTimeout,
         }),
       }),
-  ...(store ? { cache: createCache({ store, onStoreError }) } : {}),
+  ...(store ? { cache: createCache({ store, onStoreError, ...storeTimeout }) } : {}),
   // Called by the rate limit when the request may leave: stamped here, and told to the gateway.
   fetch: (input, init) => {
     const sentAt = Math.round((performance.timeOrigin + performance.now()) * 1000) / 1000;
