@@ -88,7 +88,9 @@ const pdg = createClient({
   ...(store ? { cache: createCache({ store, onStoreError, ...storeTimeout }) } : {}),
   // Called by the rate limit when the request may leave: stamped here, and told to the gateway.
   fetch: (input, init) => {
-    const sentAt = Math.round((performance.timeOrigin + performance.now()) * 1000) / 1000;
+    // The wall clock, read each time: every process of the machine reads the same one (a process's
+    // `performance.timeOrigin` is fixed once, when it starts).
+    const sentAt = Date.now();
     const request = new Request(input, init);
     request.headers.set('x-sent-at', String(sentAt));
     departures.get(request.headers.get('x-call') ?? '')?.push(sentAt);
@@ -104,7 +106,7 @@ async function call(phase: string, spec: Call): Promise<void> {
   const id = `${setup.worker}-${calls++}`;
   const sent: number[] = [];
   departures.set(id, sent);
-  const madeAt = performance.timeOrigin + performance.now();
+  const madeAt = Date.now();
   try {
     const { data, response } = await pdg.runWithResponse('jobs:jobboard', 'browse', spec.params, {
       headers: { 'x-call': id, 'x-worker': String(setup.worker) },
