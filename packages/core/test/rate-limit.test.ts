@@ -131,16 +131,18 @@ describe('createRateLimit (one process)', () => {
   });
 
   it("a caller's abort while queued ends its wait at once and takes no place from the others", async () => {
-    const arrivals: number[] = [];
-    server = await loopback((_request, response) => {
-      arrivals.push(performance.now());
-      json(response, 200, { symbol: 'AAA', price: 1 });
-    });
+    server = await answerQuotes();
+    // When the limit handed each request to fetch, by symbol: the point the limit controls.
+    const sent = new Map<string, number>();
     const pdg = createClient({
       providers: [quotes],
       apiKey: 'limit-test-key-3e9a',
       baseUrl: server.url,
       rateLimit: createRateLimit({ points: 1, durationSeconds: 2 }),
+      fetch: (input, init) => {
+        sent.set(new URL((input as Request).url).searchParams.get('symbol') ?? '', performance.now());
+        return globalThis.fetch(input, init);
+      },
     });
     await pdg.run('finance:quotes', 'quote', { symbol: 'AAA' });
     const leaving = new AbortController();
@@ -149,12 +151,15 @@ describe('createRateLimit (one process)', () => {
     setTimeout(() => leaving.abort(new Error('no longer needed')), 50);
     await expect(abandoned).rejects.toThrow('no longer needed');
     // BBB gave up before the next window opened (2 s after AAA): the abort, not the window, ended its wait.
-    expect(arrivals).toHaveLength(1);
-    await next;
-    // CCC went in the next window, the one BBB would have had (the one after would open at 4 s).
-    expect(arrivals).toHaveLength(2);
-    expect(offsets(arrivals)[1]).toBeGreaterThanOrEqual(2_000);
-    expect(offsets(arrivals)[1]).toBeLessThan(4_000);
+    expect([...sent.keys()]).toEqual(['AAA']);
+    const after = pdg.run('finance:quotes', 'quote', { symbol: 'DDD' });
+    await Promise.all([next, after]);
+    expect([...sent.keys()]).toEqual(['AAA', 'CCC', 'DDD']);
+    const at = (symbol: string) => sent.get(symbol) ?? Number.NaN;
+    // CCC went in the next window, the one BBB would have had: one window after AAA, as DDD went one
+    // window after CCC (had BBB kept its place, CCC would have waited two).
+    expect(at('CCC') - at('AAA')).toBeGreaterThanOrEqual(2_000);
+    expect(at('CCC') - at('AAA')).toBeLessThan(1.5 * (at('DDD') - at('CCC')));
   });
 
   it('refuses bad options with what to pass', () => {
