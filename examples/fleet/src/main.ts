@@ -86,6 +86,9 @@ console.log(`4 workers made 40 calls in ${((Date.now() - started) / 1000).toFixe
 console.log(`The gateway received ${arrivals.length} requests; the busiest second held ${busiest} (limit 10).`);
 console.log(`429s received: ${total('refused')}; errors: ${total('errors')}.`);
 console.log(
+  `Redis outages the workers met: ${total('outages')} (each layer of each worker tells one once; calls go on).`,
+);
+console.log(
   `Cache across the fleet: ${total('hit')} hits, ${total('dedupe')} shared in flight, ${total('miss')} misses; ` +
     `${total('fresh')} calls asked for a fresh answer (cache: false).`,
 );

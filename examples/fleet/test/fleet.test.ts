@@ -1,9 +1,36 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
 import { promisify } from 'node:util';
+import { createClient as createRedisClient } from 'redis';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
+const redisServer = spawnSync('redis-server', ['--version']).status === 0;
+if (!redisServer && process.env.CI) throw new Error('CI must have redis-server (.ci/run installs it).');
+
+/** A redis-server of this test's own on `port` (it is killed under the fleet), once it accepts connections. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 const redisUrl = process.env.PDG_REDIS_URL;
 if (!redisUrl && process.env.CI) throw new Error('CI must set PDG_REDIS_URL (.ci/run starts redis-server).');
 if (!redisUrl) {
@@ -34,6 +61,51 @@ describe('examples/fleet', () => {
     },
     300_000,
   ); // Four worker processes and a Redis: 7 s on a quiet machine; the limit is for one ten times slower.
+
+  it.skipIf(!redisServer)(
+    'Redis killed and started again under the four workers: no worker ends, no call fails',
+    async () => {
+      const port = await freePort();
+      const url = `redis://127.0.0.1:${port}`;
+      let redis = await startRedis(port);
+      const watcher = createRedisClient({ url });
+      watcher.on('error', () => undefined);
+      await watcher.connect();
+      const fleet = spawn(process.execPath, ['dist/main.js'], {
+        env: { ...process.env, PDG_REDIS_URL: url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      fleet.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      fleet.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const exited = new Promise<number | null>((resolve) => fleet.once('exit', (code) => resolve(code)));
+      try {
+        // Killed once the workers' shared limit is in Redis: they are calling, with seconds of calls ahead
+        // (23 requests at 10 a second); started again a second later.
+        while ((await watcher.keys('pdg-rate-limit:*')).length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        watcher.destroy();
+        redis.kill('SIGKILL');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        redis = await startRedis(port);
+        expect(await exited, stderr).toBe(0);
+        expect(stdout).toMatch(/429s received: \d+; errors: 0\./);
+        // The workers met the outage (each layer of each tells it once) and went on.
+        expect(Number(/Redis outages the workers met: (\d+)/.exec(stdout)?.[1])).toBeGreaterThan(0);
+        expect(stderr).toContain('worker: Redis, rate-limit: the store failed');
+      } finally {
+        fleet.kill();
+        redis.kill();
+      }
+    },
+    300_000,
+  );
 
   it('says how to start Redis when there is none, or when the port never answers', async () => {
     const sockets = new Set<Socket>();

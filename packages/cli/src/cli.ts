@@ -32,7 +32,7 @@ const runOptionsText = `Options of run:
   --curl             print the request as a curl command (the key as $PDG_API_KEY) instead of sending it
   --cache            keep answers for each endpoint's cache time; identical calls in flight share a request
   --redis URL        keep the cache (and --rate-limit) in Redis, shared with every pdg and client using it
-  --rate-limit R     at most R requests (5/s, 300/m; with --redis whole seconds), a 429 pauses them all
+  --rate-limit R     at most R requests (5/s, 300/m, 10/500ms), a 429 pauses them all
 
 Params: --name value or --name=value; a boolean param given alone is true, and booleans take
 true/false, 1/0 or yes/no. Lists take a comma-separated value (--maturity 2,10).`;

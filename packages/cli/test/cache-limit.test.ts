@@ -60,25 +60,13 @@ describe('pdg run --cache, --redis, --rate-limit', () => {
     }
   });
 
-  it('refuses bad values: --redis without a URL, a Redis that is not there, sub-second windows with Redis', async () => {
+  it('refuses bad values: --redis without a URL, a Redis that is not there', async () => {
     const bare = await runCli(['run', 'jobs:jobboard', 'browse', '--mock', '--redis']);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
     const absent = await runCli(['run', 'jobs:jobboard', 'browse', '--mock', '--redis', 'redis://127.0.0.1:1']);
     expect(absent.code).toBe(1);
     expect(absent.stderr).toContain('could not connect to Redis at redis://127.0.0.1:1 (ECONNREFUSED)');
-    const subSecond = await runCli([
-      'run',
-      'jobs:jobboard',
-      'browse',
-      '--mock',
-      '--redis',
-      'redis://127.0.0.1:1',
-      '--rate-limit',
-      '10/500ms',
-    ]);
-    expect(subSecond.code).toBe(2);
-    expect(subSecond.stderr).toContain('--rate-limit with --redis counts in whole seconds');
   });
 
   it('a port that accepts and never answers fails within seconds instead of hanging, the password masked', async () => {

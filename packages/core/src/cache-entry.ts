@@ -2,3 +2,4 @@
 export { type CacheOptions, type CacheStore, cacheKey, createCache } from './cache.js';
 export type { CacheEvent, CacheOutcome } from './hooks.js';
 export type { CacheCallOption, ClientCache } from './layers.js';
+export type { StoreErrorEvent } from './store-guard.js';

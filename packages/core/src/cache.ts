@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { ageOf, type Entry, freshUntil, parseEntry, storableHeaders } from './cache-stored.js';
 import type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
 import type { EndpointDefinition } from './contract.js';
 import { describeParams } from './describe.js';
@@ -6,10 +7,13 @@ import { timeoutError, usageError } from './error-builders.js';
 import { isPdgError } from './errors.js';
 import type { CacheEvent, CacheOutcome } from './hooks.js';
 import type { CachePlan, ClientCache, LayerContext } from './layers.js';
+import { validateResponse } from './pipeline/validate-response.js';
+import { checkStoreTimeout, createStoreGuard, type StoreErrorEvent, type StoreGuard } from './store-guard.js';
 
 /**
- * Where cached answers live: any Keyv instance (`new Keyv(new KeyvRedis(url))` shares them across
+ * Where cached answers live: any Keyv instance (`new Keyv(new KeyvRedis(redis))` shares them across
  * processes), or anything with the same three methods. Values are JSON text; `ttl` is in milliseconds.
+ * A store with `on` (Keyv has it) is listened to for `error` events: a failure it reports starts an outage.
  */
 export interface CacheStore {
   get(key: string): unknown;
@@ -20,13 +24,28 @@ export interface CacheStore {
 export interface CacheOptions {
   /**
    * Default: in memory, bounded by `maxEntries` and `maxBytes`, least recently used first out. Pass a Keyv
-   * instance (`new Keyv(new KeyvRedis('redis://127.0.0.1:6379'))`) for a cache shared by many processes:
-   * what is read from it is checked against the endpoint's schema, and a value that does not match is a miss.
+   * instance (`new Keyv(new KeyvRedis(redis))`) for a cache shared by many processes: what is read from it
+   * is checked as a whole (size, status, headers, times, and the body against the endpoint's schema, even
+   * for a call with `validate: 'off'`), and a value that does not pass is a miss.
    */
   readonly store?: CacheStore;
+  /**
+   * How long, in ms, each read or write of a `store` may take: past it, the call goes on without the store
+   * (a miss), and the store is left alone until a probe (one call's read, at most a second later) is
+   * answered in time. Default 250.
+   */
+  readonly storeTimeoutMs?: number;
+  /**
+   * Told once when the `store` starts failing (an error, or no answer within `storeTimeoutMs`) and once when
+   * it answers again, rather than on every call. Default: one line each time on the console (`console.warn`).
+   */
+  readonly onStoreError?: (event: StoreErrorEvent) => void;
   /** The in-memory store's bound on entries. Default 1 000. */
   readonly maxEntries?: number;
-  /** The in-memory store's bound on the JSON text it holds, in bytes (UTF-16 code units). Default 50 MB. */
+  /**
+   * The in-memory store's bound on the JSON text it holds, in bytes (UTF-16 code units). Default 50 MB. No
+   * entry larger than this is written to or read from any store.
+   */
   readonly maxBytes?: number;
   /**
    * Seconds to keep answers of endpoints whose cache time the gateway does not state. Default: such
@@ -42,17 +61,6 @@ export interface CacheOptions {
   readonly prefix?: string;
 }
 
-/** A stored answer, as JSON text: the unwrapped body as the gateway sent it, and what the response said. */
-interface Entry {
-  readonly v: 1;
-  readonly body: unknown;
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  /** `Date.now()` when stored, and when it stops being fresh. */
-  readonly storedAt: number;
-  readonly expiresAt: number;
-}
-
 /** What a shared request (one request for identical calls in flight together) ends with. */
 interface SharedResult {
   readonly outcome: CacheOutcome;
@@ -62,28 +70,31 @@ interface SharedResult {
   readonly meta: ResponseMeta;
 }
 
-/** One request shared by the identical calls in flight together: aborted once none of them waits. */
 interface SharedRequest {
   readonly promise: Promise<SharedResult>;
   readonly controller: AbortController;
   waiters: number;
 }
 
-/** What `fetchShared` works from: the first of the identical calls, and how its answer is cached. */
-interface SharedFetch {
+/** One call through the cache: what it asks, until when it waits, how to ask the gateway and check a body. */
+interface CacheCall {
   readonly plan: CachePlan;
-  readonly key: string;
-  readonly ttlSeconds: number | undefined;
-  readonly refresh: boolean;
-  /** `Date.now()` when the shared request started. */
-  readonly started: number;
   readonly signal: AbortSignal;
   readonly request: (signal: AbortSignal) => Promise<GatewayResult>;
   readonly check: (body: unknown) => unknown;
 }
 
+/** What a shared request needs: the first call (its signal the shared request's own), its key and time to live. */
+interface SharedFetch extends CacheCall {
+  readonly key: string;
+  readonly ttlSeconds: number | undefined;
+  readonly refresh: boolean;
+  readonly started: number;
+}
+
 const defaultMaxEntries = 1000;
 const defaultMaxBytes = 50 * 1024 * 1024;
+const defaultStoreTimeoutMs = 250;
 
 /**
  * A response cache for `createClient({ cache })`: answers are kept for their endpoint's cache time (the
@@ -98,12 +109,16 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   checkCount('maxBytes', maxBytes);
   checkSeconds('defaultTtlSeconds', options.defaultTtlSeconds);
   checkSeconds('staleIfErrorSeconds', options.staleIfErrorSeconds);
+  const storeTimeoutMs = options.storeTimeoutMs ?? defaultStoreTimeoutMs;
+  checkStoreTimeout('createCache', storeTimeoutMs);
   const store = options.store ?? memoryStore(maxEntries, maxBytes);
   if (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.delete !== 'function') {
     throw usageError(
-      'createCache({ store }) needs a Keyv instance (new Keyv(new KeyvRedis(url))) or an object with get, set and delete.',
+      'createCache({ store }) needs a Keyv instance (new Keyv(new KeyvRedis(redis))) or an object with get, set and delete.',
     );
   }
+  // The memory store holds only what this cache wrote; a given store is shared, slow or out at times.
+  const shared = options.store === undefined ? undefined : guardStore(store, storeTimeoutMs, options.onStoreError);
   const prefix = options.prefix ?? 'pdg:';
   const staleMs = (options.staleIfErrorSeconds ?? 0) * 1000;
   const inFlight = new Map<string, SharedRequest>();
@@ -112,58 +127,46 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     // Each waiter for a shared request leaves at its own timeout, so the wait has a timer of its own,
     // cleared when the call ends (the request itself has the timeout the client gives every request).
     const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(timeoutError(plan.context, plan.timeout)), plan.timeout);
+    const timeout = setTimeout(
+      () => timer.abort(timeoutError(plan.context, plan.timeout)),
+      plan.timeout,
+    );
     (timeout as { unref?: () => void }).unref?.();
     try {
-      return await serve(
+      return await serve({
         plan,
-        plan.signal ? AbortSignal.any([plan.signal, timer.signal]) : timer.signal,
+        signal: plan.signal ? AbortSignal.any([plan.signal, timer.signal]) : timer.signal,
         request,
         check,
-      );
+      });
     } finally {
       clearTimeout(timeout);
     }
   };
 
-  /** One call's result: from the store, from a request another identical call started, or from its own. */
-  const serve = async (
-    plan: CachePlan,
-    signal: AbortSignal,
-    request: (signal: AbortSignal) => Promise<GatewayResult>,
-    check: (body: unknown) => unknown,
-  ): Promise<CallResult> => {
-    // A call aborted already starts no flight (one nobody waits for would run to its end).
+  const serve = async ({ plan, signal, request, check }: CacheCall): Promise<CallResult> => {
+    // A call aborted already starts no shared request (one nobody waits for would run to its end).
     signal.throwIfAborted();
     const ttlSeconds = timeToLive(plan, options.defaultTtlSeconds);
     const refresh = plan.option === 'refresh' || (typeof plan.option === 'object' && plan.option.refresh === true);
     const key = prefix + cacheKey(plan);
-    // A refresh never joins a flight that may answer from the store; refreshes in flight share one request.
+    // A refresh never joins a shared request that may answer from the store; refreshes in flight share one request.
     const flightKey = refresh ? `${key}\nrefresh` : key;
-    let shared = inFlight.get(flightKey);
-    const joined = shared !== undefined;
-    if (!shared) {
+    let pending = inFlight.get(flightKey);
+    const joined = pending !== undefined;
+    if (!pending) {
       const controller = new AbortController();
-      const first: SharedFetch = {
-        plan,
-        key,
-        ttlSeconds,
-        refresh,
-        started: Date.now(),
-        signal: controller.signal,
-        request,
-        check,
-      };
-      const promise = fetchShared(first);
-      shared = { promise, controller, waiters: 0 };
-      inFlight.set(flightKey, shared);
-      const own = shared;
+      const started = Date.now();
+      const promise = fetchShared({ plan, key, ttlSeconds, refresh, started, signal: controller.signal, request, check });
+      pending = { promise, controller, waiters: 0 };
+      inFlight.set(flightKey, pending);
+      const own = pending;
       promise.then(
         () => forget(flightKey, own),
         () => forget(flightKey, own),
       );
     }
-    const result = await waitFor(shared, flightKey, signal);
+    const result = await wait(pending, flightKey, signal);
     const outcome: CacheOutcome = joined && result.outcome !== 'hit' ? 'dedupe' : result.outcome;
     const ageSeconds = result.meta.ageSeconds;
     if (joined) report(plan, { outcome, key, ...(ageSeconds === undefined ? {} : { ageSeconds }) });
@@ -172,25 +175,25 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     return { data, meta: () => ({ ...result.meta, cache: outcome }) };
   };
 
-  const forget = (flightKey: string, shared: SharedRequest) => {
-    if (inFlight.get(flightKey) === shared) inFlight.delete(flightKey);
+  const forget = (flightKey: string, pending: SharedRequest) => {
+    if (inFlight.get(flightKey) === pending) inFlight.delete(flightKey);
   };
 
   /** Waits for a shared request; the caller's abort ends its own wait, and the request once nobody waits. */
-  const waitFor = (shared: SharedRequest, flightKey: string, signal: AbortSignal): Promise<SharedResult> => {
+  const wait = (pending: SharedRequest, flightKey: string, signal: AbortSignal): Promise<SharedResult> => {
     if (signal.aborted) return Promise.reject(signal.reason);
-    shared.waiters++;
+    pending.waiters++;
     return new Promise<SharedResult>((resolve, reject) => {
       const leave = () => {
         reject(signal.reason);
-        shared.waiters--;
-        if (shared.waiters === 0) {
-          forget(flightKey, shared);
-          shared.controller.abort(signal.reason);
+        pending.waiters--;
+        if (pending.waiters === 0) {
+          forget(flightKey, pending);
+          pending.controller.abort(signal.reason);
         }
       };
       signal.addEventListener('abort', leave, { once: true });
-      shared.promise.then(
+      pending.promise.then(
         (result) => {
           signal.removeEventListener('abort', leave);
           resolve(result);
@@ -204,16 +207,25 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   };
 
   /** The shared request itself: the store, then the gateway; stores what the gateway answered. */
-  const fetchShared = async (first: SharedFetch): Promise<SharedResult> => {
-    const { plan, key, ttlSeconds, refresh, started, signal, request, check } = first;
+  const fetchShared = async (pending: SharedFetch): Promise<SharedResult> => {
+    const { plan, key, ttlSeconds, refresh, signal, request, check } = pending;
     const caching = ttlSeconds !== undefined && ttlSeconds > 0;
+    const ttlMs = (ttlSeconds ?? 0) * 1000;
     let stored: { entry: Entry; data: unknown } | undefined;
     let readFailure: Pick<CacheEvent, 'reason' | 'storeError'> = {};
     if (caching) {
       try {
-        const entry = parseEntry(await store.get(key));
-        if (entry) stored = { entry, data: check(entry.body) };
-        else if (entry === null) readFailure = { reason: 'invalid' };
+        const entry = parseEntry(
+          await (shared ? shared.run(() => store.get(key)) : store.get(key)),
+          maxBytes,
+          Date.now(),
+        );
+        if (entry && Date.now() < freshUntil(entry, ttlMs) + staleMs) {
+          // A shared store's body passes the endpoint's schema whatever the call's `validate`: it is not
+          // the gateway's answer to this call but what anyone able to write to the store put there.
+          if (shared) validateResponse(plan.definition, entry.body, plan.context);
+          stored = { entry, data: check(entry.body) };
+        } else if (entry === null) readFailure = { reason: 'invalid' };
       } catch (error) {
         // A stored value that does not match the endpoint's schema is a miss, as is a store that fails.
         readFailure = isPdgError(error) ? { reason: 'invalid' } : { reason: 'store-error', storeError: error };
@@ -227,15 +239,15 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         outcome,
         data: found.data,
         body: found.entry.body,
-        meta: entryMeta(found.entry, plan, started, ageSeconds),
+        meta: entryMeta(found.entry, ageSeconds, pending),
       };
     };
-    if (stored && !refresh && Date.now() < stored.entry.expiresAt) return fromStore(stored, 'hit');
+    if (stored && !refresh && Date.now() < freshUntil(stored.entry, ttlMs)) return fromStore(stored, 'hit');
     let fetched: GatewayResult;
     try {
       fetched = await request(signal);
     } catch (error) {
-      if (stored && staleMs > 0 && servesStale(error) && Date.now() < stored.entry.expiresAt + staleMs) {
+      if (stored && staleMs > 0 && servesStale(error) && Date.now() < freshUntil(stored.entry, ttlMs) + staleMs) {
         return fromStore(stored, 'stale');
       }
       throw error;
@@ -250,14 +262,19 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         v: 1,
         body: fetched.body,
         status: meta.status,
-        headers: meta.headers,
+        headers: storableHeaders(meta.headers),
         storedAt,
-        expiresAt: storedAt + ttlSeconds * 1000,
+        expiresAt: storedAt + ttlMs,
       };
-      try {
-        await store.set(key, JSON.stringify(entry), ttlSeconds * 1000 + staleMs);
-      } catch (error) {
-        storeError = error;
+      const text = JSON.stringify(entry);
+      // An answer larger than the cache's bound is not kept (nor would it be read back).
+      if (text.length <= maxBytes) {
+        try {
+          const write = () => store.set(key, text, ttlMs + staleMs);
+          await (shared ? shared.run(write) : write());
+        } catch (error) {
+          storeError = error;
+        }
       }
     }
     const failure = storeError === undefined ? readFailure : { reason: 'store-error' as const, storeError };
@@ -285,7 +302,7 @@ function timeToLive(plan: CachePlan, defaultTtlSeconds: number | undefined): num
   } else if (option !== undefined && option !== 'refresh') {
     throw usageError(
       `The cache option of a call must be false, 'refresh' or { ttlSeconds, refresh } (received ${JSON.stringify(option)}).`,
-      plan.context,
+      { provider: plan.context.provider, endpoint: plan.context.endpoint },
     );
   }
   return plan.definition.cacheSeconds ?? defaultTtlSeconds;
@@ -322,29 +339,7 @@ function queryDefaults(definition: EndpointDefinition): readonly (readonly [stri
   return defaults;
 }
 
-/** A stored value as an entry: undefined when absent, null when it is not one this cache wrote. */
-function parseEntry(value: unknown): Entry | null | undefined {
-  if (value === undefined || value === null) return undefined;
-  let entry: Partial<Entry>;
-  try {
-    entry = (typeof value === 'string' ? JSON.parse(value) : value) as Partial<Entry>;
-  } catch {
-    return null;
-  }
-  const valid =
-    typeof entry === 'object' &&
-    entry !== null &&
-    entry.v === 1 &&
-    'body' in entry &&
-    typeof entry.status === 'number' &&
-    typeof entry.headers === 'object' &&
-    entry.headers !== null &&
-    typeof entry.storedAt === 'number' &&
-    typeof entry.expiresAt === 'number';
-  return valid ? (entry as Entry) : null;
-}
-
-function entryMeta(entry: Entry, plan: CachePlan, started: number, ageSeconds: number): ResponseMeta {
+function entryMeta(entry: Entry, ageSeconds: number, { plan, started }: SharedFetch): ResponseMeta {
   return {
     status: entry.status,
     headers: { ...entry.headers },
@@ -353,10 +348,6 @@ function entryMeta(entry: Entry, plan: CachePlan, started: number, ageSeconds: n
     url: plan.url.href,
     ageSeconds,
   };
-}
-
-function ageOf(entry: Entry, now: number): number {
-  return Math.max(0, Math.round((now - entry.storedAt) / 1000));
 }
 
 /** Failures a stale answer may stand in for: the gateway refusing for load, failing, or out of reach. */
@@ -368,6 +359,26 @@ function servesStale(error: unknown): boolean {
     error.code === 'UPSTREAM' ||
     (error.status !== undefined && error.status >= 500)
   );
+}
+
+/**
+ * A given store behind a guard: each read and write within its time limit, and none while it is out. A store
+ * that reports its failures by an `error` event (Keyv does, answering `undefined`) is listened to.
+ */
+function guardStore(
+  store: CacheStore,
+  timeoutMs: number,
+  onStoreError: ((event: StoreErrorEvent) => void) | undefined,
+): StoreGuard {
+  const guard = createStoreGuard({
+    layer: 'cache',
+    timeoutMs,
+    onStoreError,
+    meanwhile: 'calls go to the gateway without the cache',
+  });
+  const events = store as { on?: (event: 'error', listener: (error: unknown) => void) => unknown };
+  if (typeof events.on === 'function') events.on('error', (error) => guard.failed(error));
+  return guard;
 }
 
 function report(layer: LayerContext, event: CacheEvent): void {

@@ -3,3 +3,4 @@
 export type { RateLimitEvent } from './hooks.js';
 export type { ClientRateLimit } from './layers.js';
 export { createRateLimit, type RateLimitOptions } from './rate-limit.js';
+export type { StoreErrorEvent } from './store-guard.js';

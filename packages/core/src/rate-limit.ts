@@ -1,46 +1,58 @@
-import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
-import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js';
-import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import { usageError } from './error-builders.js';
 import type { RateLimitEvent } from './hooks.js';
 import type { ClientRateLimit, LayerContext } from './layers.js';
 import { parseRetryAfter } from './pipeline/retry.js';
+import { createRateQueue, maxAskIntervalMs } from './rate-limit-queue.js';
+import { createSharedLimit } from './rate-limit-redis.js';
+import { checkStoreTimeout, type StoreErrorEvent } from './store-guard.js';
 
 export interface RateLimitOptions {
   /** Requests allowed in any window of `durationSeconds`: the API key's limit. */
   readonly points: number;
-  /** The window, in seconds (a whole number with `redis`). */
+  /** The window, in seconds. */
   readonly durationSeconds: number;
   /**
-   * A connected Redis client (`redis` 4 or later, or `ioredis`): the limit and every 429 cool-down are then
-   * shared by all processes that use the same Redis and `name`. Default: this process only.
+   * A connected Redis client (`redis` 4 or later, or `ioredis`): the limit, its queue and every 429
+   * cool-down are then shared by all processes that use the same Redis and `name`. Default: this process only.
    */
   readonly redis?: unknown;
   /** Which limit this is, in Redis: processes sharing one API key share one name. Default `default`. */
   readonly name?: string;
   /**
-   * Extra ms a request slot stays taken past the window, so that requests which reach the gateway later
-   * than they left (a new connection, a busy network) still fall in distinct windows there. Default 5% of
-   * the window, at least 100 ms.
+   * Extra ms each request counts past the window, so that requests which reach the gateway later than they
+   * left (a new connection, a busy network) still fall in distinct windows there. Default 5% of the
+   * window, at least 100 ms. The limit adds the lateness it sees in its own timers (a loaded machine).
    */
   readonly marginMs?: number;
   /** Longest pause, in ms, a 429's `Retry-After` imposes on every call. Default 60 000. */
   readonly maxCooldownMs?: number;
+  /**
+   * How long, in ms, each command to `redis` may take: past it, this process counts alone (its share of the
+   * limit) until Redis answers again, probed at most a second apart. Default 250.
+   */
+  readonly storeTimeoutMs?: number;
+  /**
+   * Told once when `redis` starts failing (an error, or no answer within `storeTimeoutMs`) and once when it
+   * answers again, rather than on every request. Default: one line each time on the console (`console.warn`).
+   */
+  readonly onStoreError?: (event: StoreErrorEvent) => void;
 }
 
 /** Headers a gateway may state its limits in. */
 const limitHeader = /^(x-)?ratelimit|^retry-after$/;
 
+const defaultStoreTimeoutMs = 250;
+
 /**
  * The API key's rate limit for `createClient({ rateLimit })`: every request the client sends (retries
- * and redirect hops included) waits its turn, so that no more than `points` go out in any window of
- * `durationSeconds`, wherever the window starts; a 429 with `Retry-After` pauses them all once, instead of
- * each call retrying on its own. With `redis`, both are shared across processes.
+ * and redirect hops included) waits its turn, first come first served, so that no more than `points` go
+ * out in any window of `durationSeconds`, wherever the window starts; a 429 with `Retry-After` pauses
+ * them all once, instead of each call retrying on its own. With `redis`, all three are shared across
+ * processes.
  *
- * The counting is `rate-limiter-flexible`'s (atomic in Redis, with an in-memory fallback while Redis is out
- * of reach). A fixed window of `points` could let twice that through across a window's edge, so the limit
- * is kept as `points` slots of one request each: a request takes the slot its ticket names, and a slot
- * frees one window after it was taken.
+ * The limit is a sliding log of departures: a request leaves when fewer than `points` left in the window
+ * (plus the margin) before it, and its departure is stamped once it has been handed to fetch, so that a
+ * process paused between the decision and the send never makes it look earlier than it was.
  */
 export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
   const { points, durationSeconds, redis } = options ?? ({} as RateLimitOptions);
@@ -54,85 +66,37 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
       `createRateLimit: durationSeconds must be a number of seconds above 0 (received ${String(durationSeconds)}).`,
     );
   }
-  if (redis !== undefined && (typeof redis !== 'object' || redis === null)) {
-    throw usageError('createRateLimit: redis must be a connected client from the redis or ioredis package.');
-  }
-  if (redis !== undefined && !Number.isInteger(durationSeconds)) {
-    throw usageError(
-      `createRateLimit: with redis, durationSeconds must be a whole number of seconds (received ${durationSeconds}).`,
-    );
-  }
-  const marginMs = options.marginMs ?? Math.max(100, durationSeconds * 50);
+  const windowMs = durationSeconds * 1000;
+  const marginMs = options.marginMs ?? Math.max(100, windowMs * 0.05);
   if (!(Number.isFinite(marginMs) && marginMs >= 0)) {
     throw usageError(`createRateLimit: marginMs must be a number of ms, 0 or more (received ${String(marginMs)}).`);
   }
-  const name = options.name ?? 'default';
   const maxCooldownMs = options.maxCooldownMs ?? 60_000;
+  if (!(Number.isFinite(maxCooldownMs) && maxCooldownMs >= 0)) {
+    throw usageError(
+      `createRateLimit: maxCooldownMs must be a number of ms, 0 or more (received ${String(maxCooldownMs)}).`,
+    );
+  }
+  const storeTimeoutMs = options.storeTimeoutMs ?? defaultStoreTimeoutMs;
+  checkStoreTimeout('createRateLimit', storeTimeoutMs);
+  const name = options.name ?? 'default';
 
-  const margin = Math.ceil(marginMs);
-  const limiter = (limits: { points: number; duration: number; keyPrefix: string }, script?: string) =>
+  const shared =
     redis === undefined
-      ? new RateLimiterMemory(limits)
-      : new RateLimiterRedis({
-          ...limits,
-          storeClient: redis,
-          // node-redis 4+ (`isOpen`) speaks a different command API from ioredis.
-          useRedisPackage: 'isOpen' in redis,
-          // Redis out of reach: each process keeps the limit on its own until it is back.
-          insuranceLimiter: new RateLimiterMemory(limits),
-          ...(script === undefined ? {} : { customIncrTtlLuaScript: script }),
+      ? undefined
+      : createSharedLimit({
+          client: redis,
+          name,
+          points,
+          windowMs,
+          maxCooldownMs,
+          // A process asks at least once a second while it has requests waiting (each ask within the time
+          // limit): one that stops asking for several times that has stopped, and its place is given up.
+          leaseMs: Math.max(5000, 2 * (maxAskIntervalMs + storeTimeoutMs)),
+          timeoutMs: storeTimeoutMs,
+          onStoreError: options.onStoreError,
         });
-  // Tickets: a counter that never resets, shared like the slots. Ticket k takes slot k mod points.
-  // (Made before the slots: with ioredis, each limiter defines the client's one rlflxIncr command.)
-  const tickets = limiter({ points: Number.MAX_SAFE_INTEGER, duration: 0, keyPrefix: `pdg-rate-limit:${name}` });
-  // One request per slot, held one window plus the margin. Redis windows are whole seconds in
-  // rate-limiter-flexible's own script; this one is its script with the expiry in ms, margin added.
-  const slots = limiter(
-    {
-      points: 1,
-      duration: redis === undefined ? durationSeconds + margin / 1000 : durationSeconds,
-      keyPrefix: `pdg-rate-limit:${name}:slot`,
-    },
-    `local hold = ARGV[2] * 1000 + ${margin}
-redis.call('set', KEYS[1], 0, 'PX', hold, 'NX')
-local consumed = redis.call('incrby', KEYS[1], ARGV[1])
-local ttl = redis.call('pttl', KEYS[1])
-if ttl == -1 then
-  redis.call('pexpire', KEYS[1], hold)
-  ttl = hold
-end
-return {consumed, ttl}`,
-  );
-  const cooldownKey = 'cooldown';
-
-  const waitForCooldown = async (signal: AbortSignal): Promise<void> => {
-    const pause = await slots.get(cooldownKey);
-    if (pause !== null && pause.consumedPoints > 1 && pause.msBeforeNext > 0) {
-      await sleep(pause.msBeforeNext, signal);
-    }
-  };
-
-  const acquire = async (signal: AbortSignal, layer: LayerContext): Promise<void> => {
-    const queued = performance.now();
-    signal.throwIfAborted();
-    await waitForCooldown(signal);
-    const ticket = (await tickets.consume('tickets')).consumedPoints;
-    const slot = `${ticket % points}`;
-    for (;;) {
-      signal.throwIfAborted();
-      try {
-        await slots.consume(slot);
-        break;
-      } catch (refusal) {
-        if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        await sleep(refusal.msBeforeNext + 1, signal);
-      }
-    }
-    // A 429 may have paused everything while this request waited for its slot.
-    await waitForCooldown(signal);
-    const waitedMs = performance.now() - queued;
-    if (waitedMs >= 1) report(layer, { type: 'queued', waitedMs });
-  };
+  const queue = createRateQueue({ points, windowMs, marginMs, shared });
 
   const observe = async (response: Response, layer: LayerContext): Promise<void> => {
     const headers: Record<string, string> = {};
@@ -143,15 +107,24 @@ return {consumed, ttl}`,
     if (retryAfter === undefined || retryAfter <= 0) return;
     const seconds = Math.ceil(Math.min(retryAfter, maxCooldownMs / 1000));
     // Every caller of this limit (every process, with Redis) waits until the pause is over.
-    await slots.block(cooldownKey, seconds);
+    await queue.pause(seconds * 1000);
     report(layer, { type: 'cooldown', seconds });
   };
 
   return {
     limit: (fetch, layer) => async (input, init) => {
       // ky hands fetch a Request whose signal aborts on the caller's signal and on ky's timeout alike.
-      await acquire((input as Request).signal, layer);
-      const response = await fetch(input, init);
+      const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
+      const turn = await queue.acquire(signal);
+      let sending: Promise<Response>;
+      try {
+        sending = fetch(input, init);
+      } finally {
+        // Stamped once the request is on its way: never earlier than it left.
+        turn.sent();
+      }
+      if (turn.waitedMs >= 1) report(layer, { type: 'queued', waitedMs: turn.waitedMs });
+      const response = await sending;
       await observe(response, layer);
       return response;
     },
@@ -160,21 +133,4 @@ return {consumed, ttl}`,
 
 function report(layer: LayerContext, event: RateLimitEvent): void {
   for (const hooks of layer.hooks) hooks.onRateLimit?.({ ...layer.context, ...event });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  // A signal that aborted while the limiter was asked would never fire its event again: give up at once.
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      signal.removeEventListener('abort', aborted);
-      resolve();
-    };
-    const aborted = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', aborted, { once: true });
-  });
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import {
   type RateLimitEvent,
   stringParam,
 } from '../src/index.js';
-import { createRateLimit } from '../src/rate-limit-entry.js';
+import { createRateLimit, type StoreErrorEvent } from '../src/rate-limit-entry.js';
 import { json, type Loopback, loopback } from './loopback.js';
 
 const quotes = defineProvider({
@@ -130,16 +131,18 @@ describe('createRateLimit (one process)', () => {
   });
 
   it("a caller's abort while queued ends its wait at once and takes no place from the others", async () => {
-    const arrivals: number[] = [];
-    server = await loopback((_request, response) => {
-      arrivals.push(performance.now());
-      json(response, 200, { symbol: 'AAA', price: 1 });
-    });
+    server = await answerQuotes();
+    // When the limit handed each request to fetch, by symbol: the point the limit controls.
+    const sent = new Map<string, number>();
     const pdg = createClient({
       providers: [quotes],
       apiKey: 'limit-test-key-3e9a',
       baseUrl: server.url,
       rateLimit: createRateLimit({ points: 1, durationSeconds: 2 }),
+      fetch: (input, init) => {
+        sent.set(new URL((input as Request).url).searchParams.get('symbol') ?? '', performance.now());
+        return globalThis.fetch(input, init);
+      },
     });
     await pdg.run('finance:quotes', 'quote', { symbol: 'AAA' });
     const leaving = new AbortController();
@@ -148,12 +151,15 @@ describe('createRateLimit (one process)', () => {
     setTimeout(() => leaving.abort(new Error('no longer needed')), 50);
     await expect(abandoned).rejects.toThrow('no longer needed');
     // BBB gave up before the next window opened (2 s after AAA): the abort, not the window, ended its wait.
-    expect(arrivals).toHaveLength(1);
-    await next;
-    // CCC went in the next window, the one BBB would have had (the one after would open at 4 s).
-    expect(arrivals).toHaveLength(2);
-    expect(offsets(arrivals)[1]).toBeGreaterThanOrEqual(2_000);
-    expect(offsets(arrivals)[1]).toBeLessThan(4_000);
+    expect([...sent.keys()]).toEqual(['AAA']);
+    const after = pdg.run('finance:quotes', 'quote', { symbol: 'DDD' });
+    await Promise.all([next, after]);
+    expect([...sent.keys()]).toEqual(['AAA', 'CCC', 'DDD']);
+    const at = (symbol: string) => sent.get(symbol) ?? Number.NaN;
+    // CCC went in the next window, the one BBB would have had: one window after AAA, as DDD went one
+    // window after CCC (had BBB kept its place, CCC would have waited two).
+    expect(at('CCC') - at('AAA')).toBeGreaterThanOrEqual(2_000);
+    expect(at('CCC') - at('AAA')).toBeLessThan(1.5 * (at('DDD') - at('CCC')));
   });
 
   it('refuses bad options with what to pass', () => {
@@ -161,16 +167,180 @@ describe('createRateLimit (one process)', () => {
       'points must be a whole number of requests, 1 or more (received 0)',
     );
     expect(() => createRateLimit({ points: 10, durationSeconds: 0 })).toThrow('durationSeconds must be a number');
-    expect(() => createRateLimit({ points: 10, durationSeconds: 1.5, redis: {} })).toThrow(
-      'with redis, durationSeconds must be a whole number of seconds (received 1.5)',
-    );
-    expect(() => createRateLimit({ points: 10, durationSeconds: 1, redis: 'redis://127.0.0.1' })).toThrow(
-      'redis must be a connected client',
+    for (const redis of ['redis://127.0.0.1', {}, { on: () => undefined }]) {
+      expect(() => createRateLimit({ points: 10, durationSeconds: 1, redis })).toThrow(
+        'redis must be a client from the redis (4 or later) or ioredis package',
+      );
+    }
+    expect(() => createRateLimit({ points: 10, durationSeconds: 1, storeTimeoutMs: 0.5 })).toThrow(
+      'storeTimeoutMs must be a whole number of ms, 1 or more (received 0.5)',
     );
     try {
       createRateLimit({ points: 1.5, durationSeconds: 1 });
     } catch (error) {
       expect(isPdgError(error) && error.code).toBe('USAGE');
     }
+  });
+});
+
+/**
+ * Blocks this process's event loop now and then (30 to 120 ms, every 40 ms), as a loaded machine does: the
+ * limit's timers fire late, and requests and answers come in bunches. Returns what ends it.
+ */
+function stallNowAndThen(): () => void {
+  const lengths = [30, 90, 60, 120];
+  let turn = 0;
+  const timer = setInterval(() => {
+    const until = performance.now() + (lengths[turn++ % lengths.length] as number);
+    while (performance.now() < until) {
+      // Busy: nothing else runs in this process meanwhile.
+    }
+  }, 40);
+  return () => clearInterval(timer);
+}
+
+/**
+ * Callers that each call again as soon as they are answered; every call's symbol names it. `made` is the
+ * order the calls were made in, `departed` the order their requests were handed to fetch, and `sent` when.
+ */
+async function callers(options: {
+  rateLimit: ReturnType<typeof createRateLimit>;
+  count: number;
+  calls: number;
+  timeout?: number;
+}) {
+  const made: string[] = [];
+  const departed: string[] = [];
+  const sent: number[] = [];
+  const pdg = createClient({
+    providers: [quotes],
+    apiKey: 'limit-test-key-3e9a',
+    baseUrl: server?.url ?? '',
+    retry: 0,
+    rateLimit: options.rateLimit,
+    // Called when the limit lets a request go: the point the limit controls.
+    fetch: (input, init) => {
+      departed.push(new URL((input as Request).url).searchParams.get('symbol') ?? '');
+      sent.push(performance.now());
+      return globalThis.fetch(input, init);
+    },
+  });
+  const failures: unknown[] = [];
+  await Promise.all(
+    Array.from({ length: options.count }, async (_, caller) => {
+      for (let call = 0; call < options.calls; call++) {
+        const symbol = `C${caller}-${call}`;
+        made.push(symbol);
+        await pdg
+          .run('finance:quotes', 'quote', { symbol }, options.timeout ? { timeout: options.timeout } : {})
+          .catch((error: unknown) => void failures.push(error));
+      }
+    }),
+  );
+  return { made, departed, sent: [...sent].sort((a, b) => a - b), failures };
+}
+
+const answerQuotes = () =>
+  loopback((request, response) =>
+    json(response, 200, { symbol: new URL(request.url ?? '/', 'http://x').searchParams.get('symbol'), price: 1 }),
+  );
+
+describe('createRateLimit: first come, first served, and exact under stalls', () => {
+  it('30 callers at 10 per 250 ms leave in the order they called, never more than 10 in a window, on 3 runs', async () => {
+    server = await answerQuotes();
+    const resume = stallNowAndThen();
+    try {
+      for (let run = 1; run <= 3; run++) {
+        const { made, departed, sent, failures } = await callers({
+          rateLimit: createRateLimit({ points: 10, durationSeconds: 0.25 }),
+          count: 30,
+          calls: 2,
+        });
+        expect(failures).toEqual([]);
+        expect(departed).toEqual(made);
+        expect(busiestWindow(sent, 250)).toBeLessThanOrEqual(10);
+        // 60 requests at 10 a window need six windows: the limit was at work.
+        expect(offsets(sent).at(-1)).toBeGreaterThanOrEqual(5 * 250);
+      }
+    } finally {
+      resume();
+    }
+  });
+});
+
+/** A node-redis-like client that the test controls: whether it is connected, and what its commands do. */
+class FakeRedis extends EventEmitter {
+  isReady = true;
+  commands = 0;
+  constructor(private readonly answer: () => Promise<unknown>) {
+    super();
+  }
+  sendCommand(): Promise<unknown> {
+    this.commands++;
+    return this.answer();
+  }
+}
+
+describe('createRateLimit with a Redis that is out', () => {
+  const never = () => new Promise<never>(() => undefined);
+
+  it('calls never wait on a Redis that does not answer: the process counts alone, in order, within the limit, on 3 runs', async () => {
+    server = await answerQuotes();
+    const redis = new FakeRedis(never);
+    const outages: StoreErrorEvent[] = [];
+    const rateLimit = createRateLimit({
+      points: 5,
+      durationSeconds: 0.25,
+      redis,
+      storeTimeoutMs: 50,
+      onStoreError: (event) => void outages.push(event),
+    });
+    const resume = stallNowAndThen();
+    try {
+      for (let run = 1; run <= 3; run++) {
+        // Every call's timeout is far below forever, what a command to this Redis would take.
+        const { made, departed, sent, failures } = await callers({ rateLimit, count: 10, calls: 2, timeout: 20_000 });
+        expect(failures).toEqual([]);
+        expect(departed).toEqual(made);
+        expect(busiestWindow(sent, 250)).toBeLessThanOrEqual(5);
+      }
+    } finally {
+      resume();
+    }
+    // Told once, not per call; and Redis was probed now and then, not asked by each of the 60 requests.
+    expect(outages.map((event) => event.state)).toEqual(['down']);
+    expect(outages[0]?.message).toContain('did not answer within 50 ms');
+    expect(redis.commands).toBeLessThan(60);
+  });
+
+  it('a client that is not connected is sent nothing (no command waits in its offline queue)', async () => {
+    server = await answerQuotes();
+    const redis = new FakeRedis(never);
+    redis.isReady = false;
+    const outages: StoreErrorEvent[] = [];
+    const rateLimit = createRateLimit({
+      points: 5,
+      durationSeconds: 1,
+      redis,
+      onStoreError: (event) => void outages.push(event),
+    });
+    const { failures, departed } = await callers({ rateLimit, count: 3, calls: 1, timeout: 20_000 });
+    expect(failures).toEqual([]);
+    expect(departed).toHaveLength(3);
+    expect(redis.commands).toBe(0);
+    expect(outages.map((event) => event.state)).toEqual(['down']);
+    expect(outages[0]?.message).toContain('client is not connected');
+  });
+
+  it("the client's error event is listened to: the outage is told once and nothing is thrown", async () => {
+    const redis = new FakeRedis(() => Promise.reject(new Error('Socket closed unexpectedly')));
+    // Without a listener, an EventEmitter throws the error it emits (node-redis's would end the process).
+    expect(() => new FakeRedis(never).emit('error', new Error('no listener'))).toThrow('no listener');
+    const outages: StoreErrorEvent[] = [];
+    createRateLimit({ points: 5, durationSeconds: 1, redis, onStoreError: (event) => void outages.push(event) });
+    for (let i = 0; i < 3; i++)
+      expect(() => redis.emit('error', new Error('Socket closed unexpectedly'))).not.toThrow();
+    expect(outages.map((event) => event.state)).toEqual(['down']);
+    expect(String((outages[0] as { error?: unknown }).error)).toContain('Socket closed unexpectedly');
   });
 });

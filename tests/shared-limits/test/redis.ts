@@ -1,7 +1,8 @@
 /**
  * A real Redis server for the shared-cache and shared-limit tests: the one `.ci/run` starts (PDG_REDIS_URL),
- * else a `redis-server` on this machine started on a free loopback port for the run. Without either the
- * tests are skipped locally, saying why; in CI (CI set) that is a failure instead.
+ * else a `redis-server` on this machine started on a free loopback port for the run; and, for the tests
+ * that kill or pause it, one of their own. Without Redis the tests are skipped locally, saying why; in CI
+ * (CI set) that is a failure instead.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -32,8 +33,57 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function startRedis(): Promise<RedisServer> {
+/** A redis-server of the test's own, on a free loopback port, that the test may kill, pause and restart. */
+export interface OwnRedisServer extends RedisServer {
+  /** SIGSTOP: the server keeps its connections and answers nothing. */
+  pause(): void;
+  /** SIGCONT. */
+  resume(): void;
+  /** SIGKILL: connections close, and everything it held is gone. */
+  kill(): Promise<void>;
+  /** Starts a new server on the same port (after `kill`). */
+  restart(): Promise<void>;
+}
+
+/**
+ * Starts a redis-server of the test's own (tests that kill or pause Redis need one no other test shares);
+ * without the binary the tests are skipped locally, saying why, and fail in CI.
+ */
+export async function ownRedis(): Promise<{ readonly server: OwnRedisServer } | { readonly skip: string }> {
+  if (spawnSync('redis-server', ['--version']).status === 0) return { server: await startRedis() };
+  const reason = 'no redis-server on this machine (Debian: apt-get install redis-server); .ci/run installs it';
+  if (process.env.CI) throw new Error(`The Redis fault tests need redis-server in CI: ${reason}.`);
+  return { skip: reason };
+}
+
+async function startRedis(): Promise<OwnRedisServer> {
   const port = await freePort();
+  let child = await launch(port);
+  const exited = (process: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (process.exitCode !== null || process.signalCode !== null) return resolve();
+      process.once('exit', () => resolve());
+    });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    restart: async () => {
+      child = await launch(port);
+    },
+    stop: async () => {
+      child.kill('SIGCONT');
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
+
+async function launch(port: number): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -41,7 +91,7 @@ async function startRedis(): Promise<RedisServer> {
   );
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start in 10 s:\n${output}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start in 60 s:\n${output}`)), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) {
@@ -54,12 +104,5 @@ async function startRedis(): Promise<RedisServer> {
       reject(new Error(`redis-server exited (${code}):\n${output}`));
     });
   });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return child;
 }
