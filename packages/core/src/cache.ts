@@ -127,10 +127,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     // Each waiter for a shared request leaves at its own timeout, so the wait has a timer of its own,
     // cleared when the call ends (the request itself has the timeout the client gives every request).
     const timer = new AbortController();
-    const timeout = setTimeout(
-      () => timer.abort(timeoutError(plan.context, plan.timeout)),
-      plan.timeout,
-    );
+    const timeout = setTimeout(() => timer.abort(timeoutError(plan.context, plan.timeout)), plan.timeout);
     (timeout as { unref?: () => void }).unref?.();
     try {
       return await serve({
@@ -157,7 +154,16 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     if (!pending) {
       const controller = new AbortController();
       const started = Date.now();
-      const promise = fetchShared({ plan, key, ttlSeconds, refresh, started, signal: controller.signal, request, check });
+      const promise = fetchShared({
+        plan,
+        key,
+        ttlSeconds,
+        refresh,
+        started,
+        signal: controller.signal,
+        request,
+        check,
+      });
       pending = { promise, controller, waiters: 0 };
       inFlight.set(flightKey, pending);
       const own = pending;
