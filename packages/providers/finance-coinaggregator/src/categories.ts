@@ -13,7 +13,7 @@ export const params = v.strictObject({
   /** Keep categories whose name matches. */
   query: optional(stringParam()),
   /** Number of categories to return. */
-  limit: optional(integerParam({ min: 1 })),
+  limit: optional(integerParam({ min: 0 })),
 });
 
 export const response = v.looseObject({

@@ -10,7 +10,7 @@ export const params = v.strictObject({
   /** Currency of the totals, lowercase (see `vs-currencies`). */
   vsCurrency: vsCurrency(),
   /** Number of dominance rows to return. */
-  limit: optional(integerParam({ min: 1 })),
+  limit: optional(integerParam({ min: 0 })),
 });
 
 export const response = v.looseObject({

@@ -13,7 +13,7 @@ export const params = v.strictObject({
   category: category(),
   /** Base coin, such as `BTC`. */
   baseCoin: baseCoin(),
-  /** Trades to return, from 1 (100 is the value the spec uses for trades). */
+  /** Trades to return (100 is the value the spec uses for trades). */
   count: count(100),
 });
 

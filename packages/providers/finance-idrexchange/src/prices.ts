@@ -13,15 +13,18 @@ export const description = 'Rupiah (IDR) prices of the exchange market, with day
 export const cacheSeconds = 60;
 
 export const params = v.strictObject({
-  /** Keep one pair, of the form `<base>/idr` (lowercase, `btc/idr`); omit for the whole market. */
+  /**
+   * Keep one pair, of the form `<base>/idr` the spec names (such as `btc/idr`; pairs are lowercase in the
+   * answers); omit for the whole market.
+   */
   pair: optional(
     stringParam({
-      pattern: /^[a-z0-9]+\/idr$/,
-      patternMessage: 'must be a pair such as btc/idr (lowercase base, then /idr)',
+      pattern: /^[^/\s]+\/idr$/,
+      patternMessage: 'must be a pair of the form <base>/idr, such as btc/idr',
     }),
   ),
-  /** Rows returned, 1 to 1000. Server default 50. */
-  length: optional(integerParam({ min: 1, max: 1000, default: 50 })),
+  /** Rows returned, at most 1000. Server default 50. */
+  length: optional(integerParam({ min: 0, max: 1000, default: 50 })),
 });
 
 export const response = v.looseObject({

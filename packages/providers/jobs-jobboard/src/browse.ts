@@ -26,7 +26,7 @@ export const params = v.strictObject({
   /** Page number, 1-based. Server default 1. */
   page: optional(integerParam({ min: 1, default: 1 })),
   /** Page size, at most 100. Server default 20. */
-  limit: optional(integerParam({ min: 1, max: 100, default: 20 })),
+  limit: optional(integerParam({ min: 0, max: 100, default: 20 })),
 });
 
 export const { paging, response } = pageOf('items', jobListItem, {

@@ -26,7 +26,7 @@ export const params = v.strictObject({
    * Page size: products per page, at most 60. Server default 20. Not the response's `count`, which is
    * the number of items on the page returned.
    */
-  count: optional(integerParam({ min: 1, max: 60, default: 20 })),
+  count: optional(integerParam({ min: 0, max: 60, default: 20 })),
   /** Order: `relevance`, `newest`, `cheapest`, `expensive` or `bestselling`. Server default `relevance`. */
   sort: optional(enumParam(sorts, { default: 'relevance' })),
 });

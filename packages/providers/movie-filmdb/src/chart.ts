@@ -15,7 +15,7 @@ export const params = v.strictObject({
   ),
   /** Page number, 1 to 30: a walk ends at page 30. */
   page: page(30),
-  /** Titles per page, 1 to 50. */
+  /** Titles per page, at most 50. */
   count: count(),
 });
 

@@ -13,7 +13,7 @@ export const params = v.strictObject({
   id: titleId(),
   /** Page number, 1 to 30. */
   page: page(30),
-  /** Credits per page, 1 to 50. */
+  /** Credits per page, at most 50. */
   count: count(),
 });
 
