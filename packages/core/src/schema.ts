@@ -20,6 +20,8 @@ export type ParamDoc = {
    * `describe` and the README show it; nothing checks it, so other forms are sent as given.
    */
   readonly hint?: string;
+  /** Values of the param's form, shown as examples in the OpenAPI document (where no fixture gives one). */
+  readonly examples?: readonly (string | number)[];
 };
 
 /** Where a schema's description is kept when it comes from a JSDoc comment. */
@@ -246,6 +248,7 @@ function docMeta(extra: ParamDoc | undefined): Record<string, unknown> {
   return {
     ...(extra?.default === undefined ? {} : { default: extra.default }),
     ...(extra?.hint === undefined ? {} : { hint: extra.hint }),
+    ...(extra?.examples === undefined ? {} : { examples: extra.examples }),
   };
 }
 

@@ -31,9 +31,9 @@ export const response = v.looseObject({
     /** Last period (echo). */
     to: v.string(),
     /** Number of rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Dataset name. */
     dataset: v.string(),
     /** Upstream provider name. */

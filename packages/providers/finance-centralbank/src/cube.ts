@@ -39,9 +39,9 @@ export const response = v.looseObject({
     /** Dimension filter (echo). */
     select: v.string(),
     /** Number of series returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of series available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Dataset name. */
     dataset: v.string(),
     /** Upstream provider name. */

@@ -38,8 +38,8 @@ export const response = v.looseObject({
     /** The vs currency (echo). */
     vsCurrency: v.string(),
     /** Number of dominance rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of dominance rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
   }),
 });

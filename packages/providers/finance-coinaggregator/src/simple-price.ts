@@ -28,9 +28,9 @@ export const response = v.looseObject({
     /** The coin ids (echo). */
     ids: v.array(v.string()),
     /** Number of rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The vs currencies (echo). */
     vsCurrencies: v.array(v.string()),
     /** How prices are formed: `cross-venue-aggregate`. */

@@ -25,6 +25,7 @@ export const timestamp = () =>
     stringParam({
       pattern: new RegExp(`^(${date}|${basicDate})(T${time}${zone})?$`),
       patternMessage: 'must be an ISO 8601 timestamp, such as 2026-03-01T00:00:00Z or 2026-03-01',
+      examples: ['2026-11-22T11:45:00Z', '2026-11-22'],
     }),
   );
 

@@ -23,6 +23,6 @@ export const response = v.looseObject({
   ...echoes(),
   ...fields({
     /** Number of trades. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
   }),
 });

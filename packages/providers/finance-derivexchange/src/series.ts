@@ -28,7 +28,7 @@ export const seriesPage = <TItem extends AnySchema, const TExtra extends v.Objec
     ...echoes(),
     ...fields({
       /** Number of rows on this page. */
-      count: v.number(),
+      count: v.pipe(v.number(), v.integer()),
     }),
     ...extra,
   });

@@ -29,12 +29,12 @@ export const params = v.strictObject({
 
 export const response = v.looseObject({
   /** Number of rows returned. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The rows, one per pair. */
   items: v.array(idrPrice),
   ...fields({
     /** Number of rows in the whole market (or matching `pair`). */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Where the prices come from. */
     source: v.string(),
     /** Currency of `price`: `IDR`. */

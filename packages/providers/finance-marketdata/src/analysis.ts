@@ -15,7 +15,7 @@ export const params = v.strictObject({
 export const { paging, response } = pageOf('items', analysisItem, {
   ...fields({
     /** Number of items on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Pair id of the instrument. */
     pairId: v.number(),
     /** Ticker symbol. */

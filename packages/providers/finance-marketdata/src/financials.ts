@@ -24,7 +24,7 @@ export const params = v.strictObject({
 export const response = v.looseObject({
   ...fields({
     /** Number of rows. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Pair id of the instrument. */
     pairId: v.number(),
     /** Periods (echo). */

@@ -21,7 +21,7 @@ export const response = v.looseObject({
   candles: v.array(candle),
   ...fields({
     /** Number of candles. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Pair id of the instrument. */
     pairId: v.number(),
     /** Period covered (echo). */

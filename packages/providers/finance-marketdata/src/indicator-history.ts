@@ -23,9 +23,9 @@ export const response = v.looseObject({
   items: v.array(indicatorPrint),
   ...fields({
     /** Number of prints returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of prints available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Country (echo). */
     country: v.string(),
     /** Upstream provider name. */

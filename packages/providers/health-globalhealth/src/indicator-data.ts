@@ -47,11 +47,11 @@ export const params = v.strictObject({
 export const { paging, response } = pageOf('items', observation, {
   ...fields({
     /** Number of rows on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Page size used. */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Upstream provider name. */
     provider: v.string(),
     /** The indicator code (echo). */

@@ -16,7 +16,7 @@ export const params = v.strictObject({
 
 export const response = v.looseObject({
   /** Number of rows counted. */
-  total: v.number(),
+  total: v.pipe(v.number(), v.integer()),
   ...fields({
     /** The `where` filter sent (echo). */
     where: v.string(),

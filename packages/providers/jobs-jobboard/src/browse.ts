@@ -31,12 +31,12 @@ export const params = v.strictObject({
 
 export const { paging, response } = pageOf('items', jobListItem, {
   /** Number of items on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   ...fields({
     /** Page size used. */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Total number of matches, or null. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The provider's short name. */
     provider: v.string(),
   }),

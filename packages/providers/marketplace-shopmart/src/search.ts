@@ -36,12 +36,12 @@ export const { paging, response } = pageOf('items', searchItem, {
    * Number of items on this page (at most the `count` param, fewer on the last page). Not the page size
    * asked for.
    */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   ...fields({
     /** The keyword searched for (echo). */
     query: v.string(),
     /** Total number of matching products. */
-    totalData: v.number(),
+    totalData: v.pipe(v.number(), v.integer()),
     /** Total number of matching products, as displayed. */
     totalDataText: v.string(),
   }),

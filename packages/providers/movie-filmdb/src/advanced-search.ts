@@ -42,9 +42,9 @@ export const params = v.strictObject({
 export const { paging, response } = pageOf('results', searchResult, {
   ...fields({
     /** Number of results on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of results available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The filters applied (echo). */
     filters: record({
       /** Search words. */

@@ -25,6 +25,6 @@ export const response = v.looseObject({
     /** The day asked for, MM-DD. */
     date: v.string(),
     /** Number of people returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -16,7 +16,7 @@ export const response = v.looseObject({
   items: v.array(boxOfficeRow),
   ...fields({
     /** Number of titles returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** First day of the weekend, YYYY-MM-DD. */
     weekendStart: v.string(),
     /** Last day of the weekend, YYYY-MM-DD. */

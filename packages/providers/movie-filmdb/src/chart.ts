@@ -24,8 +24,8 @@ export const { paging, response } = pageOf('items', chartRow, {
     /** Which chart (echo). */
     chart: v.string(),
     /** Number of titles on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of titles on the chart. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -26,7 +26,7 @@ export const response = v.looseObject({
     /** Movies or TV (echo). */
     type: v.string(),
     /** Number of titles returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Release region (echo). */
     region: v.string(),
   }),

@@ -30,9 +30,9 @@ export const { paging, response } = pageOf('episodes', episode, {
     /** The series id (echo). */
     id: v.string(),
     /** Number of episodes on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of episodes available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The season (echo); absent for all seasons. */
     season: v.string(),
     /** The series' title. */
