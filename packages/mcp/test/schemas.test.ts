@@ -73,6 +73,22 @@ describe('tools/list', () => {
     expect(job.description).toContain('Returns { result: the answer }.');
   });
 
+  it('gives every schema of every input schema one type: no type lists, which single-type clients refuse', async () => {
+    const typeLists = (schema: unknown, at: string): string[] => {
+      if (Array.isArray(schema)) return schema.flatMap((item, index) => typeLists(item, `${at}[${index}]`));
+      if (typeof schema !== 'object' || schema === null) return [];
+      return Object.entries(schema).flatMap(([key, value]) =>
+        key === 'type' && Array.isArray(value) ? [`${at}.type`] : typeLists(value, `${at}.${key}`),
+      );
+    };
+    const tools = await listed();
+    expect(tools.flatMap((tool) => typeLists(tool.inputSchema, tool.name))).toEqual([]);
+    const hot = (await tool('social-media_forum_hot')).inputSchema.properties ?? {};
+    expect(hot.resume).toMatchObject({ properties: { at: { type: 'string' } } });
+    const browse = (await tool('jobs_jobboard_browse')).inputSchema.properties ?? {};
+    expect(browse.resume).toMatchObject({ properties: { at: { type: 'integer' } } });
+  });
+
   it('marks every tool read-only and open-world', async () => {
     for (const { name, annotations } of await listed()) {
       expect(annotations, name).toEqual({ readOnlyHint: true, openWorldHint: true });
