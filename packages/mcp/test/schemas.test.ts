@@ -41,7 +41,7 @@ describe('tools/list', () => {
       additionalProperties: unknown;
     };
     expect(browse.properties.sort).toMatchObject({ enum: ['newest', 'oldest'], default: 'newest' });
-    expect(browse.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(browse.properties.limit).toMatchObject({ type: 'integer', minimum: 0, maximum: 100, default: 20 });
     expect(browse.properties.country).toMatchObject({ type: 'string', pattern: '^[A-Za-z]{2}$' });
     expect(browse.properties.country?.description).toMatch(/country code/);
     expect(browse.additionalProperties).toBe(false);

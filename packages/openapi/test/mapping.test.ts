@@ -170,6 +170,7 @@ describe('toOpenApi: responses', () => {
         perennial: { type: ['boolean', 'null'] },
         notes: {},
       },
+      additionalProperties: true,
     });
   });
 
@@ -180,7 +181,9 @@ describe('toOpenApi: responses', () => {
       type: 'boolean',
       description: 'Whether another page follows.',
     });
-    expect(page).toHaveProperty('properties.nextPage.type', ['number', 'null']);
+    expect(page).toHaveProperty('properties.page.type', 'integer');
+    expect(page).toHaveProperty('properties.nextPage.type', ['integer', 'null']);
+    expect(page.additionalProperties).toBe(true);
   });
 
   it('the shape on the wire: a value parsed on arrival is described as it is sent', () => {
