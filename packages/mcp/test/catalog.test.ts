@@ -3,7 +3,7 @@
  * that say the same thing converted by either toolset.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, connect, textOf } from './connect.js';
+import { type Connected, connect, textOf, typeArrays } from './connect.js';
 
 let catalog: Connected;
 let endpoints: Connected;
@@ -15,15 +15,6 @@ afterAll(async () => {
   await catalog.close();
   await endpoints.close();
 });
-
-/** Each `type` that is a list of types, with where it is. */
-function typeArrays(schema: unknown, at: string): string[] {
-  if (Array.isArray(schema)) return schema.flatMap((item, index) => typeArrays(item, `${at}[${index}]`));
-  if (typeof schema !== 'object' || schema === null) return [];
-  return Object.entries(schema).flatMap(([key, value]) =>
-    key === 'type' && Array.isArray(value) ? [`${at}.type`] : typeArrays(value, `${at}.${key}`),
-  );
-}
 
 describe("toolset: 'catalog'", () => {
   it('lists find_endpoints and call_endpoint, read-only, with single-type schemas', async () => {

@@ -1,7 +1,7 @@
 /** Tool listings: the spec's wording, annotations, and input schemas that say what the client checks. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, connect } from './connect.js';
+import { type Connected, connect, typeArrays } from './connect.js';
 
 let mcp: Connected;
 beforeAll(async () => {
@@ -74,15 +74,8 @@ describe('tools/list', () => {
   });
 
   it('gives every schema of every input schema one type: no type lists, which single-type clients refuse', async () => {
-    const typeLists = (schema: unknown, at: string): string[] => {
-      if (Array.isArray(schema)) return schema.flatMap((item, index) => typeLists(item, `${at}[${index}]`));
-      if (typeof schema !== 'object' || schema === null) return [];
-      return Object.entries(schema).flatMap(([key, value]) =>
-        key === 'type' && Array.isArray(value) ? [`${at}.type`] : typeLists(value, `${at}.${key}`),
-      );
-    };
     const tools = await listed();
-    expect(tools.flatMap((tool) => typeLists(tool.inputSchema, tool.name))).toEqual([]);
+    expect(tools.flatMap((tool) => typeArrays(tool.inputSchema, tool.name))).toEqual([]);
     const hot = (await tool('social-media_forum_hot')).inputSchema.properties ?? {};
     expect(hot.resume).toMatchObject({ properties: { at: { type: 'string' } } });
     const browse = (await tool('jobs_jobboard_browse')).inputSchema.properties ?? {};
