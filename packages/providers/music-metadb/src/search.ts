@@ -6,8 +6,8 @@
  *
  * One response type for the three entities: the documented top-level fields, `recordings` (only sent for
  * `entity=recording`, so optional), and every other key as sent. The spec does not show the array name
- * of the `artist` and `release` searches; whatever it is, it is on the result as `unknown`
- * (`result.artists`), to be checked before use.
+ * of the `artist` and `release` searches; the gateway sends `artists` and `releases`, named here as arrays
+ * of `unknown` records (their fields are not shown), to be checked before use.
  */
 import { enumParam, fields, integerParam, optional, stringParam } from '@pdg/core';
 import * as v from 'valibot';
