@@ -74,6 +74,8 @@ describe('openapi-typescript on pdg openapi', () => {
         "export const wrong = { status: 'success', message: 'ok', content: { page: 'first' } } satisfies Body;",
       ].join('\n'),
     );
-    expect(typeErrors([join(dir, 'wrong.ts')]).join('\n')).toMatch(/wrong.ts:3 Type 'string' is not assignable to type 'number'/);
+    expect(typeErrors([join(dir, 'wrong.ts')]).join('\n')).toMatch(
+      /wrong.ts:3 Type 'string' is not assignable to type 'number'/,
+    );
   });
 });
