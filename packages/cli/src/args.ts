@@ -11,6 +11,7 @@ const switches = new Set([
   'quiet',
   'cache',
   'http',
+  'all-tools',
 ]);
 
 /** Short forms of switches. */

@@ -45,8 +45,7 @@ Usage:
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
   pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
-  pdg mcp [--mock] [--http --port N] [--providers id,...]
-                                                   every endpoint as a tool for AI assistants (MCP)
+  pdg mcp [--mock] [--http --port N] [--all-tools]  the endpoints as tools for AI assistants (MCP)
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
 
@@ -91,11 +90,14 @@ endpoint with its params and response schema, the x-api-key scheme, the error en
                     variable whose default is the local mock gateway (http://127.0.0.1:4010)
   --compact         one line of JSON (default: indented)
 Example: pdg openapi > openapi.json && npx @redocly/cli lint openapi.json`,
-  mcp: `Usage: pdg mcp [--mock] [--http [--port N] [--host H]] [--providers id,...] [--api-key K] [--base-url URL]
+  mcp: `Usage: pdg mcp [--mock] [--http [--port N] [--host H]] [--providers id,...] [--all-tools] [--api-key K] [--base-url URL]
 
-Serves every endpoint of the providers as a Model Context Protocol tool, for AI assistants: one tool per
-endpoint (jobs:jobboard browse is jobs_jobboard_browse), its params as the input schema, read-only.
+Serves the endpoints of the providers to AI assistants over the Model Context Protocol, read-only: two
+tools, find_endpoints (search the endpoints; each match with its params schema) and call_endpoint (call one
+by provider and endpoint). --all-tools serves one tool per endpoint instead (jobs:jobboard browse is
+jobs_jobboard_browse), its params as the input schema: 110 tools for every provider, which crowd a prompt.
 Over stdio (the default) an MCP client starts it and talks on its stdin and stdout, until it closes stdin.
+  --all-tools       one tool per endpoint instead of find_endpoints and call_endpoint
   --mock            answer from the built-in mock gateway (no key, no network); its requests go to stderr
   --http            serve Streamable HTTP (stateless) at http://127.0.0.1:4011/mcp instead, until Ctrl-C
   --port N          with --http: default 4011; 0 picks a free port (the URL is printed on stderr)
@@ -313,7 +315,9 @@ async function openApi(args: ParsedArgs): Promise<void> {
   const { toOpenApi } = await import('@pdg/openapi');
   let document: ReturnType<typeof toOpenApi>;
   try {
-    document = toOpenApi(selected, serverUrl === undefined ? {} : { serverUrl });
+    // The fixtures are the document's examples: every operation shows params and a response the mock answers.
+    const fixtures = await allFixtures();
+    document = toOpenApi(selected, { fixtures, ...(serverUrl === undefined ? {} : { serverUrl }) });
   } catch (error) {
     // A server URL it cannot use is the caller's to fix: a usage error naming where the URL came from.
     if (error instanceof TypeError && error.message.startsWith('serverUrl ')) {
@@ -379,11 +383,12 @@ function interrupted(): Promise<void> {
 }
 
 /** The flags of `pdg mcp`. */
-const mcpFlags = ['mock', 'http', 'port', 'host', 'providers', 'api-key', 'base-url'];
-const mcpFlagsText = '--mock, --http, --port N, --host H, --providers id,..., --api-key K, --base-url URL';
+const mcpFlags = ['mock', 'http', 'port', 'host', 'providers', 'all-tools', 'api-key', 'base-url'];
+const mcpFlagsText = '--mock, --http, --port N, --host H, --providers id,..., --all-tools, --api-key K, --base-url URL';
 
 /**
- * `pdg mcp`: every endpoint of the providers as a Model Context Protocol tool, over stdio (until the client
+ * `pdg mcp`: the endpoints of the providers for AI assistants over the Model Context Protocol, as two tools
+ * (find_endpoints, call_endpoint) or, with --all-tools, one tool per endpoint; over stdio (until the client
  * closes stdin) or Streamable HTTP (until interrupted). On stdio, stdout carries protocol messages alone:
  * everything else goes to stderr. @pdg/mcp and the MCP SDK are loaded only here.
  */
@@ -417,9 +422,14 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
         onRequest: (request) => process.stderr.write(`mock gateway: ${request.method} ${request.url}\n`),
       });
     }
-    const options = { providers: selected, ...gatewayAccess(args, mock) };
-    const toolCount = selected.reduce((count, provider) => count + Object.keys(provider.endpoints).length, 0);
-    const serving = `${toolCount} tools of ${selected.length} provider${selected.length === 1 ? '' : 's'}; ${
+    const toolset = args.flags.has('all-tools') ? 'endpoints' : 'catalog';
+    const options = { providers: selected, toolset, ...gatewayAccess(args, mock) } as const;
+    const endpointCount = selected.reduce((count, provider) => count + Object.keys(provider.endpoints).length, 0);
+    const tools =
+      toolset === 'catalog'
+        ? `find_endpoints and call_endpoint over ${endpointCount} endpoints`
+        : `${endpointCount} tools, one per endpoint,`;
+    const serving = `${tools} of ${selected.length} provider${selected.length === 1 ? '' : 's'}; ${
       mock ? `answers from the built-in mock gateway at ${mock.url}` : `calls ${redacted(options.baseUrl)}`
     }`;
     const mcp = await import('@pdg/mcp');

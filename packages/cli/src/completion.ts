@@ -12,7 +12,17 @@ export const commands = ['providers', 'describe', 'run', 'mock', 'openapi', 'mcp
 export const shells = ['bash', 'zsh', 'fish'] as const;
 const mockOptions = ['--port', '--host', '--rate-limit', '--help'];
 const openApiOptions = ['--server-url', '--compact', '--help'];
-const mcpOptions = ['--mock', '--http', '--port', '--host', '--providers', '--api-key', '--base-url', '--help'];
+const mcpOptions = [
+  '--mock',
+  '--http',
+  '--port',
+  '--host',
+  '--providers',
+  '--all-tools',
+  '--api-key',
+  '--base-url',
+  '--help',
+];
 
 interface Param {
   readonly name: string;

@@ -91,6 +91,8 @@ export function formatParams(params: readonly ParamInfo[]): string[] {
     else if (param.min !== undefined) rule.push(`at least ${param.min}`);
     else if (param.max !== undefined) rule.push(`at most ${param.max}`);
     if (param.format) rule.push(param.format);
+    if (param.hint) rule.push(`usually ${param.hint} (not checked)`);
+    if (param.allowsEmpty) rule.push('may be empty');
     if (param.default !== undefined) rule.push(`default ${String(param.default)}`);
     return `  ${`--${param.name} <${param.type}>`.padEnd(width)}  ${param.description.replace(/\s+/g, ' ')} [${rule.join('; ')}]`;
   });

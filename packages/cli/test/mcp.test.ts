@@ -41,6 +41,15 @@ class Stderr {
 const structured = <T>(result: CallToolResult) => result.structuredContent as T;
 const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
+/** Each `type` that is a list of types, with where it is. */
+function typeArrays(schema: unknown, at: string): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, index) => typeArrays(item, `${at}[${index}]`));
+  if (typeof schema !== 'object' || schema === null) return [];
+  return Object.entries(schema).flatMap(([key, value]) =>
+    key === 'type' && Array.isArray(value) ? [`${at}.type`] : typeArrays(value, `${at}.${key}`),
+  );
+}
+
 /** The issue's checks, the same over either transport. */
 function mustShow(session: () => { client: Client; stderr: Stderr }) {
   it('lists exactly one tool per endpoint of every registered provider, each input schema valid JSON Schema', async () => {
@@ -60,6 +69,21 @@ function mustShow(session: () => { client: Client; stderr: Stderr }) {
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
       expect(tool.annotations).toEqual({ readOnlyHint: true, openWorldHint: true });
     }
+  });
+
+  it('gives every input schema one type per schema: no type arrays, which single-type clients refuse', async () => {
+    const { tools } = await session().client.listTools();
+    expect(tools.flatMap((tool) => typeArrays(tool.inputSchema, tool.name))).toEqual([]);
+  });
+
+  it('accepts a number for a string id: threadId 8120443 is sent as the digits it is', async () => {
+    const { client, stderr } = session();
+    const result = (await client.callTool({
+      name: 'social-media_forum_thread',
+      arguments: { threadId: 8120443, maxItems: 1 },
+    })) as CallToolResult;
+    expect(result.isError, textOf(result)).toBeFalsy();
+    await stderr.waitFor(/mock gateway: GET \/v1\/social-media:forum\/thread\/8120443\n/);
   });
 
   it('calls a page-numbered endpoint: jobs_jobboard_browse walks two pages and says where to go on', async () => {
@@ -130,7 +154,7 @@ function mustShow(session: () => { client: Client; stderr: Stderr }) {
   });
 }
 
-describe('pdg mcp --mock over stdio', () => {
+describe('pdg mcp --mock --all-tools over stdio', () => {
   let client: Client;
   let transport: StdioClientTransport;
   let stderr: Stderr;
@@ -139,7 +163,7 @@ describe('pdg mcp --mock over stdio', () => {
   beforeAll(async () => {
     transport = new StdioClientTransport({
       command: process.execPath,
-      args: [cli, 'mcp', '--mock'],
+      args: [cli, 'mcp', '--mock', '--all-tools'],
       env: cleanEnv as Record<string, string>,
       stderr: 'pipe',
     });
@@ -158,19 +182,19 @@ describe('pdg mcp --mock over stdio', () => {
   it('writes nothing but protocol messages to stdout, and says what it serves on stderr', async () => {
     expect(transportErrors).toEqual([]);
     expect(stderr.text).toMatch(
-      /^pdg mcp: 110 tools of 21 providers; answers from the built-in mock gateway at http:\/\/127\.0\.0\.1:\d+; over stdio\.$/m,
+      /^pdg mcp: 110 tools, one per endpoint, of 21 providers; answers from the built-in mock gateway at http:\/\/127\.0\.0\.1:\d+; over stdio\.$/m,
     );
   });
 });
 
-describe('pdg mcp --mock --http --port 0 (Streamable HTTP)', () => {
+describe('pdg mcp --mock --all-tools --http --port 0 (Streamable HTTP)', () => {
   let child: ChildProcess;
   let client: Client;
   let stderr: Stderr;
   let url: string;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [cli, 'mcp', '--mock', '--http', '--port', '0'], {
+    child = spawn(process.execPath, [cli, 'mcp', '--mock', '--all-tools', '--http', '--port', '0'], {
       env: cleanEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -211,6 +235,75 @@ describe('pdg mcp --mock --http --port 0 (Streamable HTTP)', () => {
   });
 });
 
+describe('pdg mcp --mock (the default: find_endpoints and call_endpoint)', () => {
+  let client: Client;
+  let stderr: Stderr;
+
+  beforeAll(async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cli, 'mcp', '--mock'],
+      env: cleanEnv as Record<string, string>,
+      stderr: 'pipe',
+    });
+    stderr = new Stderr(transport.stderr as Stream);
+    client = new Client({ name: 'pdg-cli-test', version: '0.0.0' });
+    await client.connect(transport);
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('lists two tools, each input schema valid JSON Schema with one type per schema, and says so on stderr', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['find_endpoints', 'call_endpoint']);
+    const ajv = new Ajv2020({ strict: false });
+    for (const tool of tools) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+    expect(tools.flatMap((tool) => typeArrays(tool.inputSchema, tool.name))).toEqual([]);
+    expect(stderr.text).toMatch(
+      /^pdg mcp: find_endpoints and call_endpoint over 110 endpoints of 21 providers; answers from the built-in mock gateway at http:\/\/127\.0\.0\.1:\d+; over stdio\.$/m,
+    );
+  });
+
+  it('finds endpoints by words, each with a params schema of single types', async () => {
+    const found = (await client.callTool({
+      name: 'find_endpoints',
+      arguments: { query: 'forum thread posts', limit: 3 },
+    })) as CallToolResult;
+    const { endpoints } = structured<{ endpoints: { provider: string; endpoint: string; params: unknown }[] }>(found);
+    expect(endpoints[0]).toMatchObject({ provider: 'social-media:forum', endpoint: 'thread' });
+    expect(endpoints.flatMap((endpoint) => typeArrays(endpoint.params, endpoint.endpoint))).toEqual([]);
+    const all = (await client.callTool({ name: 'find_endpoints', arguments: { limit: 20 } })) as CallToolResult;
+    expect(structured<{ total: number }>(all).total).toBe(110);
+  });
+
+  it('calls an endpoint found, a numeric threadId accepted as the digits it is', async () => {
+    const result = (await client.callTool({
+      name: 'call_endpoint',
+      arguments: { provider: 'social-media:forum', endpoint: 'thread', params: { threadId: 8120443 }, maxItems: 2 },
+    })) as CallToolResult;
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(structured<{ posts: unknown[] }>(result).posts).toHaveLength(2);
+    await stderr.waitFor(/mock gateway: GET \/v1\/social-media:forum\/thread\/8120443\n/);
+  });
+
+  it('refuses an unknown endpoint and bad params with tool errors that say what to fix, sending nothing', async () => {
+    const before = stderr.requests().length;
+    const unknown = (await client.callTool({
+      name: 'call_endpoint',
+      arguments: { provider: 'jobs:jobboard', endpoint: 'brows' },
+    })) as CallToolResult;
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain('endpoint must be an endpoint of jobs:jobboard: browse, filters');
+    const bad = (await client.callTool({
+      name: 'call_endpoint',
+      arguments: { provider: 'jobs:jobboard', endpoint: 'browse', params: { sort: 'sideways' } },
+    })) as CallToolResult;
+    expect(textOf(bad)).toContain('sort must be one of "newest", "oldest" (received "sideways")');
+    expect(stderr.requests().slice(before)).toEqual([]);
+  });
+});
+
 describe('pdg mcp', () => {
   it('over stdio ends with exit code 0 when the client closes stdin', async () => {
     const child = spawn(process.execPath, [cli, 'mcp', '--mock', '--providers', 'jobs:jobboard'], {
@@ -218,7 +311,7 @@ describe('pdg mcp', () => {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const stderr = new Stderr(child.stderr);
-    await stderr.waitFor(/^pdg mcp: 7 tools of 1 provider; /m);
+    await stderr.waitFor(/^pdg mcp: find_endpoints and call_endpoint over 7 endpoints of 1 provider; /m);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.stdin.end();
     expect(await exited).toBe(0);

@@ -13,7 +13,8 @@ export function runCli(
     execFile(
       process.execPath,
       [cli, ...args],
-      { env: { ...cleanEnv, ...env }, timeout: 120_000 },
+      // The OpenAPI document with its examples is near 2 MB: room for it and more.
+      { env: { ...cleanEnv, ...env }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },

@@ -1,5 +1,5 @@
 import type { EndpointDefinition } from './contract.js';
-import { anyText, descriptionOf } from './schema.js';
+import { descriptionOf } from './schema.js';
 
 /** What a param is, read back from its schema: for `pdg describe`, READMEs and the conformance suite. */
 export interface ParamInfo {
@@ -16,8 +16,12 @@ export interface ParamInfo {
   readonly default?: string | number | boolean;
   readonly min?: number;
   readonly max?: number;
-  /** The form a string must have, in words (`a 2-letter country code`). */
+  /** The form a value must have, in words (`a 2-letter country code`): checked before sending. */
   readonly format?: string;
+  /** The usual form, in words, where the spec states none: shown, never checked. */
+  readonly hint?: string;
+  /** The empty string is accepted (a string param is otherwise refused empty). */
+  readonly allowsEmpty?: boolean;
 }
 
 interface SchemaNode {
@@ -55,12 +59,14 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
   let max: number | undefined;
   let integer = false;
   let format: string | undefined;
+  let notEmpty = false;
   for (const action of actions) {
     if (action.type === 'metadata') metadata = { ...metadata, ...action.metadata };
-    else if (action.type === 'min_value' && Number.isFinite(action.requirement)) min = action.requirement as number;
-    else if (action.type === 'max_value' && Number.isFinite(action.requirement)) max = action.requirement as number;
+    else if (action.type === 'min_value') min = action.requirement as number;
+    else if (action.type === 'max_value') max = action.requirement as number;
     else if (action.type === 'integer') integer = true;
-    else if (action.type === 'regex' && action.requirement !== anyText) format = action.message;
+    else if (action.type === 'regex') format = action.message;
+    else if (action.type === 'min_length') notEmpty = true;
   }
   const common = { name, required, inPath, description };
   if (metadata.list === true) return describeList(common, metadata);
@@ -77,6 +83,8 @@ function describeParam(name: string, schema: SchemaNode, inPath: boolean): Param
   if (min !== undefined) info.min = min;
   if (max !== undefined) info.max = max;
   if (format !== undefined) info.format = format.replace(/^must be /, '');
+  if (typeof metadata.hint === 'string') info.hint = metadata.hint;
+  if (info.type === 'string' && !notEmpty) info.allowsEmpty = true;
   return info;
 }
 
@@ -91,6 +99,7 @@ function describeList(
     ...(values ? { values, open: metadata.open === true } : {}),
     ...(metadata.default === undefined ? {} : { default: metadata.default as string | number | boolean }),
     format: `comma-separated, or an array${metadata.itemForm ? `; each ${metadata.itemForm}` : ''}`,
+    ...(typeof metadata.hint === 'string' ? { hint: metadata.hint } : {}),
   };
 }
 

@@ -63,15 +63,17 @@ export {
   openEnumParam,
   optional,
   optionalField,
-  orderedParams,
   type PageParams,
   type ParamDoc,
+  type ParamRules,
   type ParamSchema,
   pageParams,
+  paramRules,
   type RecordInput,
   type RecordOutput,
   type RecordSchema,
   record,
+  type StringExtra,
   stringParam,
 } from './schema.js';
 export type {

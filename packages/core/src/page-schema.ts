@@ -13,12 +13,15 @@ import { described, type OptionalField, optionalField } from './schema.js';
  */
 export type PageFields = {
   /** Page number, 1-based. */
-  readonly page: v.NumberSchema<undefined>;
+  readonly page: WholeNumber;
   /** Whether another page follows. */
   readonly hasMore: v.BooleanSchema<undefined>;
   /** The next page number; absent on the last page. */
-  readonly nextPage: OptionalField<v.NumberSchema<undefined>>;
+  readonly nextPage: OptionalField<WholeNumber>;
 };
+
+/** A page number: a whole number, so the OpenAPI document says `integer`. */
+type WholeNumber = v.SchemaWithPipe<readonly [v.NumberSchema<undefined>, v.IntegerAction<number, undefined>]>;
 
 /** The fields every cursor-paged response carries. */
 export type CursorPageFields = {
@@ -56,9 +59,12 @@ export function pageOf<
   extra: TExtra = {} as TExtra,
 ): PagedResponse<'page', TKey, PageFields & ItemArray<TKey, TItem> & TExtra> {
   const pageFields = {
-    page: described(v.number(), 'Page number, 1-based.'),
+    page: described(v.pipe(v.number(), v.integer()), 'Page number, 1-based.'),
     hasMore: described(v.boolean(), 'Whether another page follows.'),
-    nextPage: described(optionalField(v.number()), 'The next page number; absent on the last page.'),
+    nextPage: described(
+      optionalField(v.pipe(v.number(), v.integer())),
+      'The next page number; absent on the last page.',
+    ),
   };
   return paged({ kind: 'page', pageFields, items, item, extra }) as never;
 }

@@ -117,10 +117,10 @@ function nextPosition(paging: Paging, page: PageFields, position: unknown): unkn
   return current + 1;
 }
 
-/** The `max_value` in the `page` param's pipe (through `optional`), when there is one and it is finite. */
+/** The `max_value` in the `page` param's pipe (through `optional`), when it has one. */
 function pageMax(definition: EndpointDefinition): number | undefined {
   type Node = { wrapped?: Node; pipe?: readonly { type: string; requirement?: unknown }[] };
   const page = (definition.params as { entries?: Record<string, Node> }).entries?.page;
   const max = (page?.wrapped ?? page)?.pipe?.find((action) => action.type === 'max_value')?.requirement;
-  return Number.isFinite(max) ? (max as number) : undefined;
+  return typeof max === 'number' ? max : undefined;
 }

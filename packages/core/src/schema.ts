@@ -15,6 +15,13 @@ import type { AnySchema } from './contract.js';
 export type ParamDoc = {
   /** The server's default, shown in docs. Never sent: only what the caller passes is sent. */
   readonly default?: string | number | boolean;
+  /**
+   * The usual form, in words, where the spec does not state one (`a four-part short id such as abcd-1234`):
+   * `describe` and the README show it; nothing checks it, so other forms are sent as given.
+   */
+  readonly hint?: string;
+  /** Values of the param's form, shown as examples in the OpenAPI document (where no fixture gives one). */
+  readonly examples?: readonly (string | number)[];
 };
 
 /** Where a schema's description is kept when it comes from a JSDoc comment. */
@@ -44,53 +51,87 @@ export function descriptionOf(schema: unknown): string | undefined {
  */
 export interface ParamSchema<TValue> extends v.BaseSchema<TValue, TValue, v.BaseIssue<unknown>> {}
 
-/** Stands in when a string param has no pattern, so every string param's pipe has the same shape. */
-export const anyText = /^/;
-
 type Bounds = { readonly min?: number; readonly max?: number } & ParamDoc;
-type StringExtra = ParamDoc & { readonly pattern?: RegExp; readonly patternMessage?: string };
+
+/** Options of `stringParam`. */
+export type StringExtra = ParamDoc & {
+  /**
+   * A form the spec states (`YYYY-MM-DD`, a two-letter country code): other values are refused before
+   * sending, and the OpenAPI document carries the same `pattern`. A form the spec does not state is a `hint`.
+   */
+  readonly pattern?: RegExp;
+  /** What the `pattern` form is, for the refusal: `'must be a 2-letter country code'`. */
+  readonly patternMessage?: string;
+  /** The empty string is a value (the spec gives it a meaning, such as "empty returns all seasons"). */
+  readonly allowEmpty?: boolean;
+};
+
+/** A validation or metadata step of a param's pipe. */
+type Step<T> = v.PipeItem<T, T, v.BaseIssue<unknown>>;
+
+/**
+ * `v.pipe(schema, ...steps)` for a list of steps known only at run time: a param has exactly the checks its
+ * options ask for (no stand-in pattern, no infinite bound), so a reader of the pipe finds only real rules.
+ */
+function paramPipe<T>(schema: v.GenericSchema<T>, steps: readonly (Step<T> | undefined)[]): ParamSchema<T> {
+  const pipe = v.pipe as unknown as (...items: readonly unknown[]) => ParamSchema<T>;
+  return pipe(schema, ...steps.filter((step) => step !== undefined));
+}
 
 /** Splits the optional leading description from the options. */
 function args<T extends object>(first: string | T | undefined, second: T | undefined): [string, T] {
   return typeof first === 'string' ? [first, second ?? ({} as T)] : ['', first ?? second ?? ({} as T)];
 }
 
-/** A string param; `pattern` refuses values of the wrong form, and `patternMessage` says what the form is. */
+/** The description and documentation steps every builder ends with (none when there is nothing to say). */
+function docSteps<T>(description: string, metadata: Record<string, unknown>): (Step<T> | undefined)[] {
+  return [
+    description === '' ? undefined : (v.description(description) as Step<T>),
+    Object.keys(metadata).length === 0 ? undefined : (v.metadata(metadata) as Step<T>),
+  ];
+}
+
+/**
+ * A string param, not empty unless `allowEmpty`. `pattern` refuses values of another form: give it only
+ * for a form the spec states, and say the form in words with `patternMessage`; a form the spec leaves
+ * open goes in the JSDoc and in `hint`, which `describe` and the README show and nothing checks.
+ */
 export function stringParam(descriptionOrExtra?: string | StringExtra, maybeExtra?: StringExtra): ParamSchema<string> {
   const [description, extra] = args(descriptionOrExtra, maybeExtra);
-  return v.pipe(
-    v.string(),
-    v.minLength(1, 'must not be empty'),
-    v.regex(extra.pattern ?? anyText, extra.patternMessage ?? `must match ${String(extra.pattern)}`),
-    v.description(description),
-    v.metadata(docMeta(extra)),
-  );
+  return paramPipe(v.string(), [
+    extra.allowEmpty ? undefined : v.minLength(1, 'must not be empty'),
+    extra.pattern === undefined
+      ? undefined
+      : v.regex(extra.pattern, extra.patternMessage ?? `must match ${String(extra.pattern)}`),
+    ...docSteps<string>(description, docMeta(extra)),
+  ]);
 }
 
-/** A whole-number param with optional bounds (an absent bound is infinite and never shown). */
+/** A whole-number param, with the bounds the spec states (an absent bound is no check at all). */
 export function integerParam(descriptionOrBounds?: string | Bounds, maybeBounds?: Bounds): ParamSchema<number> {
   const [description, bounds] = args(descriptionOrBounds, maybeBounds);
-  return v.pipe(
-    v.number(),
+  return paramPipe(v.number(), [
     v.integer('must be a whole number'),
-    v.minValue(bounds.min ?? Number.NEGATIVE_INFINITY, `must be at least ${bounds.min}`),
-    v.maxValue(bounds.max ?? Number.POSITIVE_INFINITY, `must be at most ${bounds.max}`),
-    v.description(description),
-    v.metadata(docMeta(bounds)),
-  );
+    ...boundSteps(bounds),
+    ...docSteps<number>(description, docMeta(bounds)),
+  ]);
 }
 
-/** A number param (fractions allowed) with optional bounds. */
+/** A number param (fractions allowed), with the bounds the spec states. */
 export function numberParam(descriptionOrBounds?: string | Bounds, maybeBounds?: Bounds): ParamSchema<number> {
   const [description, bounds] = args(descriptionOrBounds, maybeBounds);
-  return v.pipe(
-    v.number(),
+  return paramPipe(v.number(), [
     v.finite('must be a finite number'),
-    v.minValue(bounds.min ?? Number.NEGATIVE_INFINITY, `must be at least ${bounds.min}`),
-    v.maxValue(bounds.max ?? Number.POSITIVE_INFINITY, `must be at most ${bounds.max}`),
-    v.description(description),
-    v.metadata(docMeta(bounds)),
-  );
+    ...boundSteps(bounds),
+    ...docSteps<number>(description, docMeta(bounds)),
+  ]);
+}
+
+function boundSteps(bounds: Bounds): (Step<number> | undefined)[] {
+  return [
+    bounds.min === undefined ? undefined : v.minValue(bounds.min, `must be at least ${bounds.min}`),
+    bounds.max === undefined ? undefined : v.maxValue(bounds.max, `must be at most ${bounds.max}`),
+  ];
 }
 
 /** A closed enum: any other value is refused before sending. */
@@ -100,11 +141,9 @@ export function enumParam<const T extends readonly [string, ...string[]]>(
   maybeExtra?: ParamDoc,
 ): ParamSchema<T[number]> {
   const [description, extra] = args(descriptionOrExtra, maybeExtra);
-  return v.pipe(
-    v.picklist(values, `must be one of ${values.map((value) => `"${value}"`).join(', ')}`),
-    v.description(description),
-    v.metadata(docMeta(extra)),
-  );
+  return paramPipe(v.picklist(values, `must be one of ${values.map((value) => `"${value}"`).join(', ')}`), [
+    ...docSteps<T[number]>(description, docMeta(extra)),
+  ]);
 }
 
 /**
@@ -117,12 +156,10 @@ export function openEnumParam<const T extends readonly [string, ...string[]]>(
   maybeExtra?: ParamDoc,
 ) {
   const [description, extra] = args(descriptionOrExtra, maybeExtra);
-  const schema = v.pipe(
-    v.string(),
+  const schema = paramPipe(v.string(), [
     v.minLength(1, 'must not be empty'),
-    v.description(description),
-    v.metadata({ ...docMeta(extra), openEnum: values }),
-  );
+    ...docSteps<string>(description, { ...docMeta(extra), openEnum: values }),
+  ]);
   // The named values plus `string & {}` keeps editor completion for them while allowing any string.
   return schema as unknown as ParamSchema<T[number] | (string & {})>;
 }
@@ -131,11 +168,11 @@ export function openEnumParam<const T extends readonly [string, ...string[]]>(
 export type ListExtra<TValues extends readonly string[]> = ParamDoc & {
   /** The published values: they autocomplete, and with `open: false` (the default) nothing else is accepted. */
   readonly values?: TValues;
-  /** Accept values beyond `values` too (they still autocomplete). */
+  /** Accept values beyond `values` too (they still autocomplete): the spec names some and leaves others open. */
   readonly open?: boolean;
-  /** The form each item must have, when there are no closed `values`. */
+  /** The form each item must have, when the spec states one (and there are no closed `values`). */
   readonly pattern?: RegExp;
-  /** What the item form is, in words, for messages (`a coin id such as bitcoin`). */
+  /** What the `pattern` form is, in words, for messages (`a lowercase coin id such as bitcoin`). */
   readonly patternMessage?: string;
 };
 
@@ -150,8 +187,8 @@ export type ListInput<TValue extends string, TOpen extends boolean> = TOpen exte
 /**
  * A comma-separated list param. The caller passes the gateway's own form (`'1,10'`) or an array
  * (`[1, 10]`, `['ecb', 'fed']`), sent comma-joined. Each item is checked before sending: against the
- * published `values` unless the list is `open`, else against `pattern`. Numbers are accepted where a
- * published value is numeric.
+ * published `values` unless the list is `open`, else against `pattern` when the spec states a form.
+ * Numbers are accepted where a published value is numeric.
  */
 export function listParam<const T extends readonly [string, ...string[]], const TOpen extends boolean = false>(
   extra: ListExtra<T> & { readonly open?: TOpen } = {},
@@ -188,6 +225,7 @@ export function listParam<const T extends readonly [string, ...string[]], const 
       ...docMeta(extra),
       list: true,
       ...(values ? { values, open: !closed } : {}),
+      ...(extra.pattern && !closed ? { itemPattern: extra.pattern } : {}),
       ...(extra.patternMessage ? { itemForm: extra.patternMessage } : {}),
     }),
   );
@@ -198,7 +236,7 @@ export function listParam<const T extends readonly [string, ...string[]], const 
 /** A `true`/`false` param. Booleans are sent as `true`/`false`. */
 export function booleanParam(descriptionOrExtra?: string | ParamDoc, maybeExtra?: ParamDoc): ParamSchema<boolean> {
   const [description, extra] = args(descriptionOrExtra, maybeExtra);
-  return v.pipe(v.boolean(), v.description(description), v.metadata(docMeta(extra)));
+  return paramPipe(v.boolean(), [...docSteps<boolean>(description, docMeta(extra))]);
 }
 
 /** A param made optional. Alias of valibot's `optional` without a default, so nothing extra is sent. */
@@ -206,8 +244,12 @@ export function optional<const T extends AnySchema>(schema: T) {
   return v.optional(schema);
 }
 
-function docMeta(extra: ParamDoc | undefined): ParamDoc {
-  return extra?.default === undefined ? {} : { default: extra.default };
+function docMeta(extra: ParamDoc | undefined): Record<string, unknown> {
+  return {
+    ...(extra?.default === undefined ? {} : { default: extra.default }),
+    ...(extra?.hint === undefined ? {} : { hint: extra.hint }),
+    ...(extra?.examples === undefined ? {} : { examples: extra.examples }),
+  };
 }
 
 /** The page-number and page-size params most listings share. */
@@ -219,8 +261,9 @@ export interface PageParams {
 }
 
 /**
- * `page` (from 1) and `limit` (from 1, up to `maxLimit`), both optional, for spreading into a params
- * object: `v.strictObject({ q: stringParam(), ...pageParams({ maxLimit: 50, defaultLimit: 25 }) })`.
+ * `page` (1-based, as the spec's page object numbers pages) and `limit` (a number of items, so 0 or more,
+ * up to `maxLimit` where the spec gives one), both optional, for spreading into a params object:
+ * `v.strictObject({ q: stringParam(), ...pageParams({ maxLimit: 50, defaultLimit: 25 }) })`.
  */
 export function pageParams(
   options: { readonly maxLimit?: number; readonly defaultLimit?: number; readonly defaultPage?: number } = {},
@@ -235,7 +278,7 @@ export function pageParams(
     limit: described(
       optional(
         integerParam({
-          min: 1,
+          min: 0,
           ...(options.maxLimit === undefined ? {} : { max: options.maxLimit }),
           ...(options.defaultLimit === undefined ? {} : { default: options.defaultLimit }),
         }),
@@ -253,7 +296,7 @@ export interface CursorParams {
   readonly limit: v.OptionalSchema<ReturnType<typeof integerParam>, undefined>;
 }
 
-/** `cursor` and `limit` (from 1, up to `maxLimit`), both optional, for spreading into a params object. */
+/** `cursor` and `limit` (0 or more, up to `maxLimit`), both optional, for spreading into a params object. */
 export function cursorParams(
   options: { readonly maxLimit?: number; readonly defaultLimit?: number } = {},
 ): CursorParams {
@@ -261,6 +304,62 @@ export function cursorParams(
     cursor: described(optional(stringParam()), 'The `nextCursor` of the prior response.'),
     limit: pageParams(options).limit,
   };
+}
+
+/** Rules between an endpoint's params that the spec states. */
+export interface ParamRules<TName extends string> {
+  /**
+   * The spec's "`a` requires `b`": `{ minSalary: ['currency'] }`. A call giving `a` without `b` is refused
+   * before sending, on `b`; the OpenAPI document says it as JSON Schema `dependentRequired`.
+   */
+  readonly requires?: { readonly [K in TName]?: readonly TName[] };
+  /**
+   * Params an endpoint that sends unnamed params as given does not take (the spec: "a parameter that the
+   * endpoint pre-binds is not offered"), each with the reason: a value is refused before sending.
+   */
+  readonly refuses?: Readonly<Record<string, string>>;
+}
+
+/** A params object schema, strict or loose. */
+type ParamsObject =
+  | v.ObjectSchema<v.ObjectEntries, undefined>
+  | v.StrictObjectSchema<v.ObjectEntries, undefined>
+  | v.LooseObjectSchema<v.ObjectEntries, undefined>;
+
+/**
+ * A params object with the rules between its params the spec states, checked before sending and kept as
+ * metadata for the OpenAPI document (`dependentRequired`, and a refused param's `not: {}`):
+ * `paramRules(v.strictObject({...}), { requires: { minSalary: ['currency'] } })`.
+ */
+export function paramRules<const TObject extends ParamsObject>(
+  schema: TObject,
+  rules: ParamRules<keyof TObject['entries'] & string>,
+) {
+  const requires = Object.entries(rules.requires ?? {}) as [string, readonly string[]][];
+  const refuses = Object.entries(rules.refuses ?? {});
+  return v.pipe(
+    schema,
+    v.rawCheck<v.InferOutput<TObject>>(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const params = dataset.value as Record<string, unknown>;
+      const at = (key: string) =>
+        [{ type: 'object', origin: 'value', input: params, key, value: params[key] }] as [v.ObjectPathItem];
+      for (const [name, needed] of requires) {
+        if (params[name] === undefined) continue;
+        for (const other of needed) {
+          if (params[other] === undefined)
+            addIssue({ message: `must be given when ${name} is given`, path: at(other) });
+        }
+      }
+      for (const [name, reason] of refuses) {
+        if (params[name] !== undefined) addIssue({ message: `must not be given: ${reason}`, path: at(name) });
+      }
+    }),
+    v.metadata({
+      ...(requires.length > 0 ? { dependentRequired: Object.fromEntries(requires) } : {}),
+      ...(refuses.length > 0 ? { refused: Object.fromEntries(refuses) } : {}),
+    }),
+  );
 }
 
 /**
@@ -358,42 +457,4 @@ export function record<const TEntries extends v.ObjectEntries>(entries: TEntries
       return output;
     }),
   ) as unknown as RecordSchema<TEntries>;
-}
-
-/** Numbers by value, anything else as text in code-point order (the same on every machine, unlike a locale's). */
-function naturalOrder(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const [x, y] = [String(a), String(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/**
- * A strict params object whose `to` param must not come before its `from` param when both are given: such
- * a range can only answer nothing, which would look like missing data. `compare` orders two values
- * (numbers by value and text as text by default); the refusal names both values and lands on `to`:
- * `orderedParams({ from: ..., to: ... }, 'from', 'to')`.
- */
-export function orderedParams<const TEntries extends v.ObjectEntries>(
-  entries: TEntries,
-  from: keyof TEntries & string,
-  to: keyof TEntries & string,
-  compare: (from: never, to: never) => number = naturalOrder,
-) {
-  const order = compare as (a: unknown, b: unknown) => number;
-  return v.pipe(
-    v.strictObject(entries),
-    v.forward(
-      v.check(
-        (output) => {
-          const params = output as Record<string, unknown>;
-          return params[from] === undefined || params[to] === undefined || order(params[from], params[to]) <= 0;
-        },
-        (issue) => {
-          const input = issue.input as Record<string, unknown>;
-          return `must not be before ${from} (${from} is ${JSON.stringify(input[from])}, ${to} is ${JSON.stringify(input[to])})`;
-        },
-      ),
-      [to as never],
-    ),
-  );
 }

@@ -3,11 +3,14 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { describeParams } from '../src/describe-entry.js';
 import {
   defineProvider,
+  enumParam,
   integerParam,
   isPdgError,
   listParam,
+  numberParam,
   optional,
-  orderedParams,
+  paramRules,
+  stringParam,
   validateParams,
 } from '../src/index.js';
 
@@ -76,34 +79,110 @@ describe('listParam: a comma-separated param that takes a string or an array', (
   });
 });
 
-describe('orderedParams: a range whose end comes before its start is refused', () => {
-  const years = defineProvider({
-    id: 'test:ranges',
-    description: 'Ranges.',
+describe('paramRules: rules between params that the spec states', () => {
+  const listings = defineProvider({
+    id: 'test:rules',
+    description: 'Rules.',
     endpoints: {
-      span: {
-        description: 'Span.',
-        params: orderedParams({ from: optional(integerParam()), to: optional(integerParam()) }, 'from', 'to'),
+      jobs: {
+        description: 'Jobs.',
+        params: paramRules(
+          v.strictObject({
+            minSalary: optional(numberParam()),
+            currency: optional(enumParam(['IDR', 'SGD'])),
+          }),
+          { requires: { minSalary: ['currency'] } },
+        ),
+        response: v.unknown(),
+      },
+      remote: {
+        description: 'Remote jobs.',
+        params: paramRules(v.looseObject({ query: optional(stringParam()) }), {
+          refuses: { workArrangement: 'this listing pre-binds it to REMOTE' },
+        }),
         response: v.unknown(),
       },
     },
   });
-  const check = (params: unknown) => {
+  const check = (name: 'jobs' | 'remote', params: unknown) => {
     try {
-      validateParams({ provider: 'test:ranges', endpoint: 'span', definition: years.endpoints.span, params });
+      validateParams({ provider: 'test:rules', endpoint: name, definition: listings.endpoints[name], params });
       return [];
     } catch (error) {
       return isPdgError(error) ? error.issues : [error];
     }
   };
 
-  it('accepts an ordered range, a single bound and equal bounds; refuses a reversed one on `to`', () => {
-    expect(check({ from: 2010, to: 2020 })).toEqual([]);
-    expect(check({ from: 2020 })).toEqual([]);
-    expect(check({ from: 2020, to: 2020 })).toEqual([]);
-    expect(check({ from: 2020, to: 2010 })).toEqual([
-      { path: 'to', message: 'must not be before from (from is 2020, to is 2010)' },
+  it('refuses a param given without the one it requires, on the missing one; accepts both, or neither', () => {
+    expect(check('jobs', { minSalary: 5000, currency: 'SGD' })).toEqual([]);
+    expect(check('jobs', { currency: 'SGD' })).toEqual([]);
+    expect(check('jobs', {})).toEqual([]);
+    expect(check('jobs', { minSalary: 5000 })).toEqual([
+      { path: 'currency', message: 'must be given when minSalary is given' },
     ]);
-    expect(describeParams(years.endpoints.span).map((param) => param.name)).toEqual(['from', 'to']);
+  });
+
+  it('refuses a param the endpoint does not offer, saying why, and sends any other', () => {
+    expect(check('remote', { query: 'nurse', anything: 'else' })).toEqual([]);
+    expect(check('remote', { workArrangement: 'HYBRID' })).toEqual([
+      { path: 'workArrangement', message: 'must not be given: this listing pre-binds it to REMOTE' },
+    ]);
+  });
+
+  it('keeps the rules as metadata and the params as entries, for describe and the OpenAPI document', () => {
+    expect(describeParams(listings.endpoints.jobs).map((param) => param.name)).toEqual(['minSalary', 'currency']);
+    const metadata = (
+      listings.endpoints.jobs.params as unknown as { pipe: { type: string; metadata?: unknown }[] }
+    ).pipe.find((step) => step.type === 'metadata')?.metadata;
+    expect(metadata).toEqual({ dependentRequired: { minSalary: ['currency'] } });
+  });
+});
+
+describe('the builders hold only the rules they are given', () => {
+  const loose = defineProvider({
+    id: 'test:plain',
+    description: 'Plain.',
+    endpoints: {
+      any: {
+        description: 'Any.',
+        params: v.strictObject({
+          text: optional(stringParam()),
+          season: optional(stringParam({ allowEmpty: true, pattern: /^\d*$/, patternMessage: 'must be digits' })),
+          count: optional(integerParam()),
+          id: optional(stringParam({ hint: 'a four-part id such as abcd-1234' })),
+        }),
+        response: v.unknown(),
+      },
+    },
+  });
+  const endpoint = loose.endpoints.any;
+  const steps = (name: string) =>
+    (
+      (endpoint.params as unknown as { entries: Record<string, { wrapped: { pipe: { type: string }[] } }> }).entries[
+        name
+      ]?.wrapped.pipe ?? []
+    ).map((step) => step.type);
+
+  it('a string without a pattern has no regex step, and a number without bounds no bound steps', () => {
+    expect(steps('text')).toEqual(['string', 'min_length']);
+    expect(steps('count')).toEqual(['number', 'integer']);
+  });
+
+  it('a hint is shown, never checked; an empty string is accepted only where allowed', () => {
+    const check = (params: unknown) => {
+      try {
+        validateParams({ provider: 'test:plain', endpoint: 'any', definition: endpoint, params });
+        return [];
+      } catch (error) {
+        return isPdgError(error) ? error.issues.map((issue) => issue.path) : [error];
+      }
+    };
+    expect(check({ id: 'not the usual form', count: -7, season: '' })).toEqual([]);
+    expect(check({ text: '', season: 'two' })).toEqual(['text', 'season']);
+    const [text, season, , id] = describeParams(endpoint);
+    expect(id?.hint).toBe('a four-part id such as abcd-1234');
+    expect(id?.format).toBeUndefined();
+    expect(season).toMatchObject({ allowsEmpty: true, format: 'digits' });
+    expect(text?.allowsEmpty).toBeUndefined();
   });
 });

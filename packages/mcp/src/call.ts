@@ -6,6 +6,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type AnyProvider, callEndpoint, type PdgClient, PdgError, type WalkCheckpoint, walkEndpoint } from '@pdg/core';
+import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
 import { toolError, withoutSecret } from './errors.js';
 import { walkArguments } from './input-schema.js';
@@ -24,14 +25,18 @@ export interface CallContext {
 /** Room kept for the note and the walk's summary next to the data: 1 000 bytes, or a fifth of a small limit. */
 const reserved = (limits: ResolvedLimits) => Math.min(1_000, Math.floor(limits.maxResultBytes / 5));
 
-/** Runs one tool call; every failure is a tool error (`isError: true`) the model can read. */
+/**
+ * Runs one tool call; every failure is a tool error (`isError: true`) the model can read. Arguments of
+ * another JSON type that say the same thing (a number for a string id) are converted first.
+ */
 export async function callTool(
   tool: PdgTool,
-  args: Record<string, unknown> | undefined,
+  given: Record<string, unknown> | undefined,
   context: CallContext,
 ): Promise<CallToolResult> {
   try {
-    const structured = tool.endpoint.paging ? await walk(tool, args ?? {}, context) : await single(tool, args, context);
+    const args = coerceArguments(given ?? {}, tool.inputSchema);
+    const structured = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
     const safe = withoutSecret(structured, context.secret);
     return { content: [{ type: 'text', text: JSON.stringify(safe) }], structuredContent: safe };
   } catch (error) {

@@ -4,4 +4,4 @@ export { defaultLimits, type ToolLimits } from './limits.js';
 export { createMcpServer, createPdgTools, type McpServerOptions, type PdgTools } from './server.js';
 export { type RunningStdioServer, serveStdio } from './stdio.js';
 export { toolName, toolNamePattern } from './tool-name.js';
-export type { PdgTool } from './tools.js';
+export type { PdgTool, ServedTool } from './tools.js';

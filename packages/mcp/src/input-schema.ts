@@ -12,19 +12,27 @@ export const walkArguments = ['maxItems', 'maxPages', 'resume'] as const;
 
 export type { JsonSchema };
 
-/** The checkpoint a cut walk gives back, as `resume` takes it: `@pdg/core`'s `WalkCheckpoint`. */
-const resumeSchema: JsonSchema = {
-  type: 'object',
-  description:
-    'Where to go on from: the `resume` object a previous call of this tool returned, passed back as is, with the same params.',
-  properties: {
-    at: { type: ['integer', 'string'], description: 'The page number or cursor of the page to go on in.' },
-    taken: { type: 'integer', minimum: 0, description: 'Items of that page already returned.' },
-    done: { const: true, description: 'The walk has reached its end.' },
-  },
-  required: ['taken'],
-  additionalProperties: false,
-};
+/**
+ * The checkpoint a cut walk gives back, as `resume` takes it: `@pdg/core`'s `WalkCheckpoint`. Its `at` is a
+ * page number or a cursor, by the endpoint's paging, so each tool's schema gives it one type.
+ */
+function resumeSchema(kind: 'page' | 'cursor'): JsonSchema {
+  return {
+    type: 'object',
+    description:
+      'Where to go on from: the `resume` object a previous call of this tool returned, passed back as is, with the same params.',
+    properties: {
+      at:
+        kind === 'page'
+          ? { type: 'integer', minimum: 1, description: 'The page number of the page to go on in.' }
+          : { type: 'string', description: 'The cursor of the page to go on in.' },
+      taken: { type: 'integer', minimum: 0, description: 'Items of that page already returned.' },
+      done: { type: 'boolean', const: true, description: 'The walk has reached its end.' },
+    },
+    required: ['taken'],
+    additionalProperties: false,
+  };
+}
 
 export function inputSchema(
   providerId: string,
@@ -58,6 +66,6 @@ export function inputSchema(
     default: limits.defaultPages,
     description: `Pages to fetch at most (default ${limits.defaultPages}, at most ${limits.maxPages}).`,
   };
-  properties.resume = resumeSchema;
+  properties.resume = resumeSchema(endpoint.paging.kind);
   return { ...schema, properties };
 }

@@ -15,9 +15,10 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { type AnyProvider, type ClientOptions, createClient } from '@pdg/core';
 import manifest from '../package.json' with { type: 'json' };
-import { callTool } from './call.js';
+import { type CallContext, callTool } from './call.js';
+import { callEndpoint, callToolName, catalogTools, findEndpoints, findToolName } from './catalog.js';
 import { resolveLimits, type ToolLimits } from './limits.js';
-import { describeTools, type PdgTool } from './tools.js';
+import { describeTools, type PdgTool, type ServedTool } from './tools.js';
 
 export interface McpServerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>
   extends ClientOptions<TProviders> {
@@ -25,25 +26,49 @@ export interface McpServerOptions<TProviders extends readonly AnyProvider[] = re
   readonly limits?: ToolLimits;
   /** The name and version the server gives clients. Default `pdg` and this package's version. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Which tools are served. `'endpoints'` (the default): one tool per endpoint, its params as its input
+   * schema. `'catalog'`: two tools, `find_endpoints` (search the endpoints, with their params schemas) and
+   * `call_endpoint` (call one by provider and endpoint), for many providers at once: two short tool listings
+   * in every prompt instead of one per endpoint (`pdg mcp` serves these by default).
+   */
+  readonly toolset?: 'endpoints' | 'catalog';
 }
 
 /** The tools of the given providers with a client to call them: what every server and transport shares. */
 export interface PdgTools {
-  readonly tools: readonly PdgTool[];
+  /** The tools served: one per endpoint, or `find_endpoints` and `call_endpoint` (see `toolset`). */
+  readonly tools: readonly ServedTool[];
+  /** Every endpoint as a tool: the tools served by `toolset: 'endpoints'`, and what `call_endpoint` calls. */
+  readonly endpointTools: readonly PdgTool[];
   /**
    * Calls the named tool with the arguments a model gave. Never throws for a failed call: the result is a
    * tool error (`isError: true`) saying what failed. An unknown name is a `TypeError`.
    */
   call(name: string, args?: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult>;
   readonly serverInfo: { readonly name: string; readonly version: string };
+  /** Which tools are served (see `McpServerOptions.toolset`). */
+  readonly toolset: 'endpoints' | 'catalog';
 }
 
-const instructions = [
-  'Tools of the Public-Data Gateway: public web data (music catalogues, job boards, forums, scholarly indexes, finance and health data, ...) as JSON.',
-  'Each tool is one endpoint of one provider, named <category>_<provider>_<endpoint>, and only reads.',
+const about =
+  'Tools of the Public-Data Gateway: public web data (music catalogues, job boards, forums, scholarly indexes, finance and health data, ...) as JSON.';
+const rules = [
   'Params are checked before anything is sent: a tool error names each bad param and the rule it broke, so the call can be corrected.',
-  'Paged tools return a bounded part of a listing; when more remain, their walk.resume, passed back with the same params, goes on from there.',
-].join(' ');
+  'Paged endpoints return a bounded part of a listing; when more remain, their walk.resume, passed back with the same params, goes on from there.',
+];
+const instructions = {
+  endpoints: [
+    about,
+    'Each tool is one endpoint of one provider, named <category>_<provider>_<endpoint>, and only reads.',
+    ...rules,
+  ].join(' '),
+  catalog: [
+    about,
+    `Find an endpoint with ${findToolName}, then call it with ${callToolName}; both only read.`,
+    ...rules,
+  ].join(' '),
+};
 
 /**
  * The tools of every endpoint of `options.providers`, and the client (`createClient` with the same options)
@@ -52,19 +77,31 @@ const instructions = [
 export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   options: McpServerOptions<TProviders>,
 ): PdgTools {
-  const { limits: givenLimits, serverInfo, ...clientOptions } = options;
+  const { limits: givenLimits, serverInfo, toolset = 'endpoints', ...clientOptions } = options;
+  if (toolset !== 'endpoints' && toolset !== 'catalog') {
+    throw new TypeError(`toolset must be 'endpoints' or 'catalog' (received ${JSON.stringify(toolset)}).`);
+  }
   const limits = resolveLimits(givenLimits);
   const client = createClient<readonly AnyProvider[]>(clientOptions);
-  const tools = describeTools(options.providers, limits);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const endpointTools = describeTools(options.providers, limits);
+  const tools = toolset === 'catalog' ? catalogTools(endpointTools, limits) : endpointTools;
+  const byName = new Map(endpointTools.map((tool) => [tool.name, tool]));
   const secret = options.apiKey ?? environmentKey();
   return {
     tools,
+    endpointTools,
+    toolset,
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
     call(name, args, signal) {
+      const context: CallContext = { client, limits, secret, ...(signal ? { signal } : {}) };
+      if (toolset === 'catalog') {
+        if (name === findToolName) return Promise.resolve(findEndpoints(endpointTools, args ?? {}));
+        if (name === callToolName) return callEndpoint(endpointTools, args ?? {}, context);
+        throw new TypeError(unknownTool(name, tools));
+      }
       const tool = byName.get(name);
       if (!tool) throw new TypeError(unknownTool(name, tools));
-      return callTool(tool, args, { client, limits, secret, ...(signal ? { signal } : {}) });
+      return callTool(tool, args, context);
     },
   };
 }
@@ -82,7 +119,10 @@ export function createMcpServer<const TProviders extends readonly AnyProvider[]>
 
 /** A new MCP server over tools made once: the HTTP transport makes one per request from the same tools. */
 export function serverOf(pdgTools: PdgTools): McpServer {
-  const mcp = new McpServer(pdgTools.serverInfo, { capabilities: { tools: { listChanged: false } }, instructions });
+  const mcp = new McpServer(pdgTools.serverInfo, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: instructions[pdgTools.toolset],
+  });
   const listed: Tool[] = pdgTools.tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -101,7 +141,7 @@ export function serverOf(pdgTools: PdgTools): McpServer {
   return mcp;
 }
 
-function unknownTool(name: string, tools: readonly PdgTool[]): string {
+function unknownTool(name: string, tools: readonly ServedTool[]): string {
   const shown = tools.slice(0, 5).map((tool) => tool.name);
   const more = tools.length > shown.length ? `, ... (${tools.length} in all; tools/list names them)` : '';
   return `Unknown tool "${name}". Tools: ${shown.join(', ')}${more}.`;

@@ -5,17 +5,25 @@ import { inputSchema, type JsonSchema } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
 import { toolNames } from './tool-name.js';
 
+/** A tool as `tools/list` gives it. */
+export interface ServedTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /** JSON Schema (2020-12) of the arguments; every schema in it has one `type`. */
+  readonly inputSchema: JsonSchema;
+  /** Every tool reads public data from outside this machine. */
+  readonly annotations: { readonly readOnlyHint: true; readonly openWorldHint: true };
+}
+
 /** A gateway endpoint as an MCP tool, with the endpoint it calls. */
-export interface PdgTool {
+export interface PdgTool extends ServedTool {
   /** `jobs_jobboard_browse`: see `toolName`. */
   readonly name: string;
   /** The endpoint's one line from the spec, with the provider and endpoint it calls. */
   readonly title: string;
-  readonly description: string;
   /** JSON Schema (2020-12) of the arguments: the endpoint's params, and for a paged endpoint the walk arguments. */
   readonly inputSchema: JsonSchema;
-  /** Every endpoint is a read of public data from outside this machine. */
-  readonly annotations: { readonly readOnlyHint: true; readonly openWorldHint: true };
   /** The provider id, as `run()` takes it: `jobs:jobboard`. */
   readonly provider: string;
   /** The endpoint name, as `run()` takes it: `browse`. */

@@ -52,3 +52,12 @@ export function textOf(result: CallToolResult): string {
   if (block?.type !== 'text') throw new Error(`expected one text block, got ${JSON.stringify(result.content)}`);
   return block.text;
 }
+
+/** Each `type` in a JSON Schema that is a list of types, with where it is (single-type clients refuse them). */
+export function typeArrays(schema: unknown, at: string): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, index) => typeArrays(item, `${at}[${index}]`));
+  if (typeof schema !== 'object' || schema === null) return [];
+  return Object.entries(schema).flatMap(([key, value]) =>
+    key === 'type' && Array.isArray(value) ? [`${at}.type`] : typeArrays(value, `${at}.${key}`),
+  );
+}

@@ -37,7 +37,7 @@ describe('tool names', () => {
     const [jobboard, forum] = providers;
     const alone = createPdgTools({ providers: [forum], apiKey, baseUrl: 'http://127.0.0.1:9' });
     const both = createPdgTools({ providers: [jobboard, forum], apiKey, baseUrl: 'http://127.0.0.1:9' });
-    const forumNames = both.tools.filter((tool) => tool.provider === forum.id).map((tool) => tool.name);
+    const forumNames = both.endpointTools.filter((tool) => tool.provider === forum.id).map((tool) => tool.name);
     expect(alone.tools.map((tool) => tool.name)).toEqual(forumNames);
   });
 

@@ -1,7 +1,7 @@
 /** Tool listings: the spec's wording, annotations, and input schemas that say what the client checks. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, connect } from './connect.js';
+import { type Connected, connect, typeArrays } from './connect.js';
 
 let mcp: Connected;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('tools/list', () => {
       additionalProperties: unknown;
     };
     expect(browse.properties.sort).toMatchObject({ enum: ['newest', 'oldest'], default: 'newest' });
-    expect(browse.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(browse.properties.limit).toMatchObject({ type: 'integer', minimum: 0, maximum: 100, default: 20 });
     expect(browse.properties.country).toMatchObject({ type: 'string', pattern: '^[A-Za-z]{2}$' });
     expect(browse.properties.country?.description).toMatch(/country code/);
     expect(browse.additionalProperties).toBe(false);
@@ -71,6 +71,15 @@ describe('tools/list', () => {
     const job = await tool('jobs_jobboard_job');
     expect(job.description).toContain('GET /v1/jobs:jobboard/job/{jobId}');
     expect(job.description).toContain('Returns { result: the answer }.');
+  });
+
+  it('gives every schema of every input schema one type: no type lists, which single-type clients refuse', async () => {
+    const tools = await listed();
+    expect(tools.flatMap((tool) => typeArrays(tool.inputSchema, tool.name))).toEqual([]);
+    const hot = (await tool('social-media_forum_hot')).inputSchema.properties ?? {};
+    expect(hot.resume).toMatchObject({ properties: { at: { type: 'string' } } });
+    const browse = (await tool('jobs_jobboard_browse')).inputSchema.properties ?? {};
+    expect(browse.resume).toMatchObject({ properties: { at: { type: 'integer' } } });
   });
 
   it('marks every tool read-only and open-world', async () => {

@@ -130,7 +130,9 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   const openApiDocument = (): Promise<string> => {
     openApiText ??= import('@pdg/openapi').then(({ toOpenApi }) =>
       // A schema with no JSON Schema form is shown open (and says so) rather than failing the whole document.
-      JSON.stringify(toOpenApi(options.providers, { serverUrl: gatewayUrl, unsupported: 'open' })),
+      JSON.stringify(
+        toOpenApi(options.providers, { serverUrl: gatewayUrl, unsupported: 'open', fixtures: options.fixtures }),
+      ),
     );
     return openApiText;
   };

@@ -120,7 +120,17 @@ interface Marker {
 }
 
 /** Metadata keys of pdg's param builders, which are documentation for pdg's tools, not JSON Schema keywords. */
-const pdgMetadataKeys = ['openEnum', 'list', 'values', 'open', 'itemForm'];
+const pdgMetadataKeys = [
+  'openEnum',
+  'list',
+  'values',
+  'open',
+  'itemForm',
+  'itemPattern',
+  'hint',
+  'dependentRequired',
+  'refused',
+];
 
 /** The valibot schema as JSON Schema, without `$schema` (callers that stand alone add it). */
 function convert(schema: AnySchema, part: 'params' | 'response', options: SchemaOptions): JsonSchema {
@@ -158,6 +168,14 @@ function overrideSchema(context: OverrideSchemaContext): ConvertedSchema | undef
       if (text && isRecord(property)) property.description = text;
     }
   }
+  // A record (a loose object, or valibot's plain object, which takes unknown keys too) accepts fields it
+  // does not name: said outright, so generated clients type it as open rather than as having no fields.
+  if (
+    (valibotSchema.type === 'loose_object' || valibotSchema.type === 'object') &&
+    jsonSchema.additionalProperties === undefined
+  ) {
+    jsonSchema.additionalProperties = true;
+  }
   if (valibotSchema.type === 'lazy') {
     return mark({}, `the "lazy" schema`, ['recursive schemas are not exported']);
   }
@@ -178,26 +196,6 @@ function overrideAction(context: OverrideActionContext): ConvertedSchema | undef
   switch (action.type) {
     case 'metadata':
       return withPdgMetadata(jsonSchema, action.metadata ?? {}) as ConvertedSchema;
-    case 'description':
-      // The param builders' description argument, left empty where the JSDoc comment gives the text.
-      if (action.description === '') delete jsonSchema.description;
-      return jsonSchema as ConvertedSchema;
-    case 'regex': {
-      // `stringParam` without a pattern holds /^/, which matches anything: no pattern at all.
-      const requirement = action.requirement as RegExp;
-      if (requirement.source === '^' && requirement.flags === '') {
-        if (jsonSchema.pattern === '^') delete jsonSchema.pattern;
-        return jsonSchema as ConvertedSchema;
-      }
-      break;
-    }
-    case 'min_value':
-    case 'max_value':
-      // The number builders' absent bound is infinite: no bound at all.
-      if (typeof action.requirement === 'number' && !Number.isFinite(action.requirement)) {
-        return jsonSchema as ConvertedSchema;
-      }
-      break;
     case 'finite':
       // Every JSON number is finite.
       return jsonSchema as ConvertedSchema;
@@ -218,38 +216,45 @@ function mark(jsonSchema: JsonSchema, construct: string, reasons: readonly strin
 
 /**
  * What pdg's param builders keep in valibot metadata, in JSON Schema: `default` stays (an annotation: the
- * server's default, never sent); an open enum's named values become `examples`; a list param takes the
- * gateway's comma-separated text or an array, each item one of its values (or of the form it names).
+ * server's default, never sent); an open enum's named values become `examples`; a list param is an array of
+ * strings (on the wire, comma-joined: the document's parameter says `style: form, explode: false`), each
+ * item one of its values or of the form the spec states; `paramRules` become `dependentRequired` and a
+ * refused param's `not: {}`. Every schema has one `type`, so clients that take one type per schema read it.
  */
 function withPdgMetadata(jsonSchema: JsonSchema, metadata: Record<string, unknown>): JsonSchema {
   const out: JsonSchema = { ...jsonSchema };
   for (const key of pdgMetadataKeys) delete out[key];
   const openValues = metadata.openEnum as readonly string[] | undefined;
   if (openValues) out.examples = [...openValues];
+  else if (Array.isArray(metadata.examples)) out.examples = [...metadata.examples];
+  if (isRecord(metadata.dependentRequired)) out.dependentRequired = metadata.dependentRequired;
+  if (isRecord(metadata.refused)) {
+    const properties: JsonSchema = { ...(isRecord(out.properties) ? out.properties : {}) };
+    for (const [name, reason] of Object.entries(metadata.refused)) {
+      properties[name] = { not: {}, description: `Not offered: ${String(reason)}.` };
+    }
+    out.properties = properties;
+  }
   if (metadata.list !== true) return out;
   const values = metadata.values as readonly string[] | undefined;
   const closed = values !== undefined && metadata.open !== true;
-  const itemForm = typeof metadata.itemForm === 'string' ? metadata.itemForm : undefined;
   const { anyOf: _, ...rest } = out;
-  const text: JsonSchema = { type: 'string', description: 'Comma-separated.' };
-  let item: JsonSchema;
-  if (closed) {
-    const one = `(?:${values.map(escapeRegExp).join('|')})`;
-    text.pattern = `^${one}(?:,${one})*$`;
-    // A published numeric value may be given as a number too.
-    const numbers = values.filter((value) => /^-?\d+(\.\d+)?$/.test(value)).map(Number);
-    item = { enum: [...values, ...numbers] };
-  } else {
-    text.minLength = 1;
-    item = { type: ['string', 'number'] };
-    if (values) item.examples = [...values];
-    if (itemForm) item.description = itemForm;
+  // A default written the gateway's way (`'ecb,fed'`) is the array it stands for.
+  if (typeof rest.default === 'string') rest.default = rest.default.split(',');
+  const item: JsonSchema = { type: 'string', minLength: 1 };
+  if (closed) item.enum = [...values];
+  else if (values) item.examples = [...values];
+  const pattern = metadata.itemPattern;
+  if (pattern instanceof RegExp) {
+    if (pattern.flags === '') item.pattern = pattern.source;
+    else
+      return mark(rest, `a list item pattern with flags (${String(pattern)})`, [
+        'JSON Schema patterns take no flags.',
+      ]) as JsonSchema;
   }
-  return { ...rest, anyOf: [text, { type: 'array', minItems: 1, items: item }] };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const form = typeof metadata.itemForm === 'string' ? metadata.itemForm : metadata.hint;
+  if (typeof form === 'string') item.description = `Each item: ${form}.`;
+  return { ...rest, type: 'array', minItems: 1, items: item };
 }
 
 function isRecord(value: unknown): value is JsonSchema {
@@ -277,6 +282,12 @@ function finalSchema(node: JsonSchema, place: SchemaPlace): JsonSchema {
   const out: JsonSchema = {};
   for (const [keyword, value] of Object.entries(node)) {
     if (keyword === 'required' && Array.isArray(value) && value.length === 0) continue;
+    // An empty tuple (`v.tuple([])`) takes any array, as valibot reads it: `items: {}`, not `prefixItems: []`,
+    // which JSON Schema 2020-12 does not allow (it must hold at least one schema).
+    if (keyword === 'prefixItems' && Array.isArray(value) && value.length === 0) {
+      if (!('items' in node)) out.items = {};
+      continue;
+    }
     out[keyword] = finalKeyword(keyword, value, place);
   }
   return simplifiedAnyOf(out);

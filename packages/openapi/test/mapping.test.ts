@@ -106,7 +106,7 @@ describe('toOpenApi: params', () => {
       schema: {
         type: 'array',
         minItems: 1,
-        items: { type: 'string', enum: ['red', 'white', '10'] },
+        items: { type: 'string', minLength: 1, enum: ['red', 'white', '10'] },
         default: ['red', 'white'],
       },
       style: 'form',
@@ -115,7 +115,12 @@ describe('toOpenApi: params', () => {
     expect(parameter('/v1/test:garden/plants', 'tags').schema).toEqual({
       type: 'array',
       minItems: 1,
-      items: { type: 'string', description: 'a lowercase tag such as shade' },
+      items: {
+        type: 'string',
+        minLength: 1,
+        pattern: '^[a-z]+$',
+        description: 'Each item: a lowercase tag such as shade.',
+      },
     });
   });
 
@@ -165,6 +170,7 @@ describe('toOpenApi: responses', () => {
         perennial: { type: ['boolean', 'null'] },
         notes: {},
       },
+      additionalProperties: true,
     });
   });
 
@@ -175,7 +181,9 @@ describe('toOpenApi: responses', () => {
       type: 'boolean',
       description: 'Whether another page follows.',
     });
-    expect(page).toHaveProperty('properties.nextPage.type', ['number', 'null']);
+    expect(page).toHaveProperty('properties.page.type', 'integer');
+    expect(page).toHaveProperty('properties.nextPage.type', ['integer', 'null']);
+    expect(page.additionalProperties).toBe(true);
   });
 
   it('the shape on the wire: a value parsed on arrival is described as it is sent', () => {
@@ -278,15 +286,14 @@ describe('paramsJsonSchema', () => {
     });
   });
 
-  it('a list param as run() takes it: the comma-separated text or an array, numbers where a value is numeric', () => {
+  it('a list param as one type: an array of strings (run() also takes the comma-separated text it stands for)', () => {
     const colours = paramsJsonSchema(garden.endpoints.plants).properties as Record<string, unknown>;
     expect(colours.colours).toEqual({
       description: 'Flower colours.',
-      default: 'red,white',
-      anyOf: [
-        { type: 'string', description: 'Comma-separated.', pattern: '^(?:red|white|10)(?:,(?:red|white|10))*$' },
-        { type: 'array', minItems: 1, items: { enum: ['red', 'white', '10', 10] } },
-      ],
+      default: ['red', 'white'],
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', minLength: 1, enum: ['red', 'white', '10'] },
     });
   });
 
@@ -304,10 +311,11 @@ describe('paramsJsonSchema', () => {
     });
   });
 
-  it('a rule between params (from before to) is left out: the params themselves are there', () => {
+  it('a rule between params (to requires from) is dependentRequired, beside the params themselves', () => {
     expect(paramsJsonSchema(garden.endpoints.seasons)).toMatchObject({
       properties: { from: { type: 'integer', minimum: 1900 }, to: { type: 'integer', minimum: 1900 } },
       additionalProperties: false,
+      dependentRequired: { to: ['from'] },
     });
   });
 });

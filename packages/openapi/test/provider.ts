@@ -1,7 +1,7 @@
 /**
  * A made-up provider holding one of each thing the export maps: a closed and an open enum, bounds, a
  * pattern, server defaults, required params, list params, a path param, cursor and page paging, a cache
- * time, the success envelope, params the spec does not list, and an undocumented endpoint.
+ * time, the success envelope, params the spec does not list, a rule between params, and an undocumented endpoint.
  */
 import {
   cursorPageOf,
@@ -15,8 +15,8 @@ import {
   numberParam,
   openEnumParam,
   optional,
-  orderedParams,
   pageOf,
+  paramRules,
   record,
   stringParam,
 } from '@pdg/core';
@@ -78,13 +78,12 @@ export const garden = defineProvider({
     seasons: defineEndpoint({
       description: 'Planting seasons between two years.',
       cacheSeconds: 86_400,
-      params: orderedParams(
-        {
+      params: paramRules(
+        v.strictObject({
           from: optional(integerParam('First year.', { min: 1900 })),
           to: optional(integerParam('Last year.', { min: 1900 })),
-        },
-        'from',
-        'to',
+        }),
+        { requires: { to: ['from'] } },
       ),
       response: v.array(
         v.pipe(

@@ -54,6 +54,8 @@ function renderParam(param: ParamInfo): string {
   else if (param.min !== undefined) rule.push(`≥ ${param.min}`);
   else if (param.max !== undefined) rule.push(`≤ ${param.max}`);
   if (param.format) rule.push(param.format);
+  if (param.hint) rule.push(`usually ${param.hint} (not checked)`);
+  if (param.allowsEmpty) rule.push('may be empty');
   const cells = [
     `\`${param.name}\``,
     param.type,

@@ -39,7 +39,8 @@ describe('GET /openapi.json', () => {
       '/v1/test:notes/feed',
       '/v1/test:notes/note/{noteId}',
     ]);
-    expect(document).toEqual(JSON.parse(JSON.stringify(toOpenApi(providers, { serverUrl: gateway.url }))));
+    const fixtures = [...catalogstoreFixtures, ...notesFixtures];
+    expect(document).toEqual(JSON.parse(JSON.stringify(toOpenApi(providers, { serverUrl: gateway.url, fixtures }))));
   });
 
   it('is public: no API key, past the rate limit, and the same text every time', async () => {

@@ -36,7 +36,7 @@ export const siteKeyFound = record({
 
 export const response = record({
   /** Number of site keys found. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The site keys found. */
   items: v.array(siteKeyFound),
   /** The page fetched. */

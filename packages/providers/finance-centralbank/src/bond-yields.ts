@@ -1,19 +1,22 @@
 /** `GET /v1/finance:centralbank/bond-yields` (document 2, section 4.1). */
-import { fields, listParam, optional } from '@pdg/core';
+import { fields } from '@pdg/core';
 import * as v from 'valibot';
-import { date, dayOrMonthForm, fromNotAfterTo, length, maturities } from './params.js';
+import { date, dayOrMonthForm, length, maturities, publishedList } from './params.js';
 import { bondYield } from './records.js';
 
 export const description = 'Government bond yields by maturity and month, newest first.';
 
-export const params = fromNotAfterTo({
-  /** Maturities in years, comma-separated or an array: 1 to 10, 15, 20, 30. Default: all. */
-  maturity: optional(listParam({ values: maturities })),
+export const params = v.strictObject({
+  /**
+   * Maturities in years, comma-separated or an array: 1 to 10, 15, 20 and 30 are published; others are sent
+   * as given. Default: all.
+   */
+  maturity: publishedList(maturities),
   /** First period, YYYY-MM-DD or YYYY-MM. */
   from: date(dayOrMonthForm),
   /** Last period, YYYY-MM-DD or YYYY-MM. */
   to: date(dayOrMonthForm),
-  /** Rows returned, newest first; 1 to 20000. */
+  /** Rows returned, newest first; at most 20000. */
   length: length(20_000, 200),
 });
 
@@ -28,9 +31,9 @@ export const response = v.looseObject({
     /** Last period (echo). */
     to: v.string(),
     /** Number of rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Dataset name. */
     dataset: v.string(),
     /** Upstream provider name. */

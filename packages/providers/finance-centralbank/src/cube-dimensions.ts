@@ -24,9 +24,9 @@ export const response = v.looseObject({
     /** The language (echo). */
     lang: v.string(),
     /** Number of nodes returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of leaf nodes (series). */
-    leaves: v.number(),
+    leaves: v.pipe(v.number(), v.integer()),
     /** Dataset name. */
     dataset: v.string(),
     /** Upstream provider name. */

@@ -1,19 +1,22 @@
 /** `GET /v1/finance:centralbank/policy-rates` (document 2, section 4.1). */
-import { fields, listParam, optional } from '@pdg/core';
+import { fields } from '@pdg/core';
 import * as v from 'valibot';
-import { banks, date, dayOrMonthForm, fromNotAfterTo, length } from './params.js';
+import { banks, date, dayOrMonthForm, length, publishedList } from './params.js';
 import { policyRate } from './records.js';
 
 export const description = 'Policy rates of five central banks by month, newest first.';
 
-export const params = fromNotAfterTo({
-  /** Bank codes, comma-separated or an array: `swissbank`, `fed`, `ecb`, `boe`, `boj`. Default: all five. */
-  bank: optional(listParam({ values: banks })),
+export const params = v.strictObject({
+  /**
+   * Bank codes, comma-separated or an array: `swissbank`, `fed`, `ecb`, `boe`, `boj` are published; others
+   * are sent as given. Default: all five.
+   */
+  bank: publishedList(banks),
   /** First period, YYYY-MM-DD or YYYY-MM. */
   from: date(dayOrMonthForm),
   /** Last period, YYYY-MM-DD or YYYY-MM. */
   to: date(dayOrMonthForm),
-  /** Rows returned, newest first; 1 to 5000. */
+  /** Rows returned, newest first; at most 5000. */
   length: length(5_000, 200),
 });
 
@@ -30,9 +33,9 @@ export const response = v.looseObject({
     /** The bank codes returned. */
     banks: v.array(v.string()),
     /** Number of rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Dataset name. */
     dataset: v.string(),
     /** Upstream provider name. */

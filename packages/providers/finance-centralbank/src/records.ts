@@ -25,9 +25,9 @@ const seriesFields = {
   /** Unit of the values. */
   unit: v.string(),
   /** Number of observations returned. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** Number of observations available. */
-  total: v.number(),
+  total: v.pipe(v.number(), v.integer()),
   /** Observations, newest first. */
   values: v.array(observation),
   /** Frequency code of the series. */

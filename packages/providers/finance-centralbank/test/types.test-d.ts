@@ -27,9 +27,8 @@ void pdg.run('finance:centralbank', 'cube-dimensions', {});
 void pdg.run('finance:centralbank', 'cube', { cube: 'zirepo', lang: 'es' });
 // @ts-expect-error set is one of all, saron, reference
 void pdg.run('finance:centralbank', 'money-market', { set: 'libor' });
-// @ts-expect-error 11 is not a published maturity
-void pdg.run('finance:centralbank', 'bond-yields', { maturity: [2, 11] });
-// @ts-expect-error snb is not a bank code
+// Published values autocomplete; others are accepted (the spec types both params as plain strings).
+void pdg.run('finance:centralbank', 'bond-yields', { maturity: ['2', '11'] });
 void pdg.run('finance:centralbank', 'policy-rates', { bank: ['snb'] });
 // @ts-expect-error length is a number
 void pdg.run('finance:centralbank', 'cube', { cube: 'zirepo', length: '200' });

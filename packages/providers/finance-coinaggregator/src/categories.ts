@@ -13,7 +13,7 @@ export const params = v.strictObject({
   /** Keep categories whose name matches. */
   query: optional(stringParam()),
   /** Number of categories to return. */
-  limit: optional(integerParam({ min: 1 })),
+  limit: optional(integerParam({ min: 0 })),
 });
 
 export const response = v.looseObject({
@@ -21,13 +21,13 @@ export const response = v.looseObject({
   items: v.array(category),
   ...fields({
     /** Number of categories returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Sort order (echo). */
     order: v.string(),
     /** Name filter (echo). */
     query: v.string(),
     /** Number of categories available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Dataset name. */
     dataset: v.string(),
     /** Upstream provider name. */

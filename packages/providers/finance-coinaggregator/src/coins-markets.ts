@@ -25,11 +25,11 @@ export const params = v.strictObject({
 export const { paging, response } = pageOf('items', marketCoin, {
   ...fields({
     /** Number of coins on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Page size used. */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Number of coins available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Sort order (echo). */
     order: v.string(),
     /** Category (echo). */

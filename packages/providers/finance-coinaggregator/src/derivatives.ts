@@ -20,11 +20,11 @@ export const params = v.strictObject({
 export const { paging, response } = pageOf('items', derivativeTicker, {
   ...fields({
     /** Number of tickers on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Page size used. */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Number of tickers available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Upstream provider name. */
     provider: v.string(),
   }),

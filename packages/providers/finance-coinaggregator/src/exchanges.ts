@@ -12,12 +12,14 @@ export const params = v.strictObject({
 export const { paging, response } = pageOf('items', exchange, {
   ...fields({
     /** Number of exchanges on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Page size used. */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Number of exchanges available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Upstream provider name. */
     provider: v.string(),
+    /** Dataset name; sent by the gateway, as on the other coinaggregator answers. */
+    dataset: v.string(),
   }),
 });

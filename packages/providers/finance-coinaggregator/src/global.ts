@@ -10,7 +10,7 @@ export const params = v.strictObject({
   /** Currency of the totals, lowercase (see `vs-currencies`). */
   vsCurrency: vsCurrency(),
   /** Number of dominance rows to return. */
-  limit: optional(integerParam({ min: 1 })),
+  limit: optional(integerParam({ min: 0 })),
 });
 
 export const response = v.looseObject({
@@ -38,8 +38,8 @@ export const response = v.looseObject({
     /** The vs currency (echo). */
     vsCurrency: v.string(),
     /** Number of dominance rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of dominance rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -10,9 +10,7 @@ export const params = v.strictObject({
   /** Coin ids, comma-separated or an array, such as `bitcoin,ethereum`. */
   ids: coinIds(),
   /** Vs currencies, comma-separated or an array, lowercase (see `vs-currencies`). */
-  vsCurrencies: optional(
-    listParam({ pattern: /^[a-z0-9]+$/, patternMessage: 'a lowercase currency code such as usd', default: 'usd' }),
-  ),
+  vsCurrencies: optional(listParam({ hint: 'a lowercase currency code such as usd', default: 'usd' })),
   /** `true` adds each row's market cap; other values are not documented. */
   includeMarketCap: optional(openEnumParam(['true'])),
   /** `true` adds each row's 24-hour volume; other values are not documented. */
@@ -30,9 +28,9 @@ export const response = v.looseObject({
     /** The coin ids (echo). */
     ids: v.array(v.string()),
     /** Number of rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The vs currencies (echo). */
     vsCurrencies: v.array(v.string()),
     /** How prices are formed: `cross-venue-aggregate`. */

@@ -11,8 +11,8 @@ export const response = v.looseObject({
   items: v.array(v.string()),
   ...fields({
     /** Number of codes returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of codes available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -6,7 +6,7 @@
  */
 import { listParam, optional } from '@pdg/core';
 import * as v from 'valibot';
-import { coinIdPattern, priceMap, vsPattern } from './records.js';
+import { coinIdPattern, priceMap } from './records.js';
 
 export const description = 'Current prices of coins in one or more vs currencies, with 24-hour change and market cap.';
 
@@ -16,9 +16,7 @@ export const params = v.strictObject({
   /** Comma-separated coin ids (lowercase slugs), such as `bitcoin,ethereum`. */
   coins: listParam({ pattern: coinIdPattern, patternMessage: 'a lowercase coin id such as bitcoin' }),
   /** Comma-separated vs currencies, such as `usd,eur`. Server default `usd`. */
-  vs: optional(
-    listParam({ pattern: vsPattern, patternMessage: 'a lowercase currency code such as usd', default: 'usd' }),
-  ),
+  vs: optional(listParam({ hint: 'a lowercase currency code such as usd', default: 'usd' })),
 });
 
 export const response = v.looseObject({

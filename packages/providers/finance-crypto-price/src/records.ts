@@ -4,11 +4,11 @@ import * as v from 'valibot';
 /** A coin id as the gateway takes and keys it: a lowercase slug (`bitcoin`, `usd-coin`). */
 export const coinIdPattern = /^[a-z0-9-]+$/;
 
-/** A vs currency as the gateway takes it: a lowercase code (`usd`, `eur`, `btc`). */
-export const vsPattern = /^[a-z0-9]+$/;
-
-/** A key of a coin's price object: `<vs>`, `<vs>_24h_change` or `<vs>_market_cap`. */
-export const priceKeyPattern = /^[a-z0-9]+(?:_24h_change|_market_cap)?$/;
+/**
+ * A key of a coin's price object: `<vs>`, `<vs>_24h_change` or `<vs>_market_cap`, `<vs>` as requested
+ * (usually a lowercase code such as `usd`; the spec gives the vs currencies no form).
+ */
+export const priceKeyPattern = /^[A-Za-z0-9]+(?:_24h_change|_market_cap)?$/;
 
 /**
  * One coin's numbers, keyed `<vs>` (price in that currency), `<vs>_24h_change` and `<vs>_market_cap` for

@@ -16,7 +16,7 @@ export const params = v.strictObject({
   baseCoin: baseCoin(),
   /** Trading status; `Trading` is accepted, other values are not documented. */
   status: optional(openEnumParam(['Trading'])),
-  /** Instruments per page, from 1 (500 is the value the spec uses for instruments). */
+  /** Instruments per page (500 is the value the spec uses for instruments). */
   count: count(500),
   /** Page number, 1-based. */
   page: page(),

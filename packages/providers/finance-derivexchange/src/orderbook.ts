@@ -11,7 +11,7 @@ export const params = v.strictObject({
   symbol: symbol(),
   /** Product line; `linear` is accepted, other values are not documented. */
   category: category(),
-  /** Price levels per side, from 1 (50 is the value the spec uses for the order book). */
+  /** Price levels per side (50 is the value the spec uses for the order book). */
   count: count(50),
 });
 

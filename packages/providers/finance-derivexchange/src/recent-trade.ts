@@ -13,7 +13,7 @@ export const params = v.strictObject({
   category: category(),
   /** Base coin, such as `BTC`. */
   baseCoin: baseCoin(),
-  /** Trades to return, from 1 (100 is the value the spec uses for trades). */
+  /** Trades to return (100 is the value the spec uses for trades). */
   count: count(100),
 });
 
@@ -23,6 +23,6 @@ export const response = v.looseObject({
   ...echoes(),
   ...fields({
     /** Number of trades. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -1,12 +1,12 @@
 /** What the paged series endpoints share: their params and their page's echoes (document 2, section 4.4). */
 import { type AnySchema, fields, openEnumParam, optional, pageOf } from '@pdg/core';
 import * as v from 'valibot';
-import { category, count, page, seriesParams, symbol, timestamp } from './params.js';
+import { category, count, page, symbol, timestamp } from './params.js';
 import { echoes } from './records.js';
 
 /** `symbol`, `category`, `start`, `end`, `count`, `page`, and the endpoint's own params. */
 export const seriesOf = <const TEntries extends v.ObjectEntries>(entries: TEntries) =>
-  seriesParams({
+  v.strictObject({
     /** Contract code, such as `BTCUSDT`. */
     symbol: symbol(),
     /** Product line; `linear` is accepted, other values are not documented. */
@@ -16,7 +16,7 @@ export const seriesOf = <const TEntries extends v.ObjectEntries>(entries: TEntri
     start: timestamp(),
     /** End of the window, an ISO 8601 timestamp. */
     end: timestamp(),
-    /** Rows per page, from 1 (200 is the value the spec uses for series). */
+    /** Rows per page (200 is the value the spec uses for series). */
     count: count(200),
     /** Page number, 1-based. */
     page: page(),
@@ -28,7 +28,7 @@ export const seriesPage = <TItem extends AnySchema, const TExtra extends v.Objec
     ...echoes(),
     ...fields({
       /** Number of rows on this page. */
-      count: v.number(),
+      count: v.pipe(v.number(), v.integer()),
     }),
     ...extra,
   });

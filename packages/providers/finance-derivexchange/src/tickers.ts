@@ -28,7 +28,7 @@ export const response = v.looseObject({
   ...echoes(),
   ...fields({
     /** Number of tickers. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Base coin (echo). */
     baseCoin: v.string(),
   }),

@@ -13,25 +13,28 @@ export const description = 'Rupiah (IDR) prices of the exchange market, with day
 export const cacheSeconds = 60;
 
 export const params = v.strictObject({
-  /** Keep one pair, of the form `<base>/idr` (lowercase, `btc/idr`); omit for the whole market. */
+  /**
+   * Keep one pair, of the form `<base>/idr` the spec names (such as `btc/idr`; pairs are lowercase in the
+   * answers); omit for the whole market.
+   */
   pair: optional(
     stringParam({
-      pattern: /^[a-z0-9]+\/idr$/,
-      patternMessage: 'must be a pair such as btc/idr (lowercase base, then /idr)',
+      pattern: /^[^/\s]+\/idr$/,
+      patternMessage: 'must be a pair of the form <base>/idr, such as btc/idr',
     }),
   ),
-  /** Rows returned, 1 to 1000. Server default 50. */
-  length: optional(integerParam({ min: 1, max: 1000, default: 50 })),
+  /** Rows returned, at most 1000. Server default 50. */
+  length: optional(integerParam({ min: 0, max: 1000, default: 50 })),
 });
 
 export const response = v.looseObject({
   /** Number of rows returned. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The rows, one per pair. */
   items: v.array(idrPrice),
   ...fields({
     /** Number of rows in the whole market (or matching `pair`). */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Where the prices come from. */
     source: v.string(),
     /** Currency of `price`: `IDR`. */

@@ -50,17 +50,26 @@ describe('finance:idrexchange prices', () => {
 });
 
 describe('finance:idrexchange params', () => {
-  it.each(['BTC/IDR', 'btc-idr', 'btc/usdt', 'btc', '/idr'])('refuses the pair %j before sending', async (pair) => {
-    const error = await failure(pdg.run('finance:idrexchange', 'prices', { pair }));
-    expect(isPdgError(error) && [error.code, error.issues]).toEqual([
-      'INVALID_PARAMS',
-      [{ path: 'pair', message: `must be a pair such as btc/idr (lowercase base, then /idr) (received "${pair}")` }],
-    ]);
-    expect(gateway().requests).toEqual([]);
+  it.each(['btc-idr', 'btc/usdt', 'btc', '/idr'])(
+    'refuses the pair %j, not of the form <base>/idr, before sending',
+    async (pair) => {
+      const error = await failure(pdg.run('finance:idrexchange', 'prices', { pair }));
+      expect(isPdgError(error) && [error.code, error.issues]).toEqual([
+        'INVALID_PARAMS',
+        [{ path: 'pair', message: `must be a pair of the form <base>/idr, such as btc/idr (received "${pair}")` }],
+      ]);
+      expect(gateway().requests).toEqual([]);
+    },
+  );
+
+  it('sends a base of any case: the spec names the form <base>/idr, not the case of the base', async () => {
+    gateway().reply('finance:idrexchange', 'prices', { body: { items: [] } });
+    await pdg.run('finance:idrexchange', 'prices', { pair: 'BTC/idr' }, { validate: 'off' });
+    expect(gateway().requests[0]?.query).toEqual({ pair: 'BTC/idr' });
   });
 
   it.each([
-    [0, 'must be at least 1'],
+    [-1, 'must be at least 0'],
     [1001, 'must be at most 1000'],
     [2.5, 'must be a whole number'],
   ])('refuses length %j before sending', async (length, message) => {

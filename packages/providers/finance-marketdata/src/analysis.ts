@@ -1,12 +1,13 @@
 /** `GET /v1/finance:marketdata/analysis` (document 2, section 4.3). */
 import { fields, integerParam, optional, pageOf } from '@pdg/core';
 import * as v from 'valibot';
-import { instrumentParams } from './params.js';
+import { instrument } from './params.js';
 import { analysisItem } from './records/news.js';
 
 export const description = 'Analysis articles about an instrument, page by page.';
 
-export const params = instrumentParams({
+export const params = v.strictObject({
+  ...instrument,
   /** Page number, 1-based. */
   page: optional(integerParam({ min: 1 })),
 });
@@ -14,7 +15,7 @@ export const params = instrumentParams({
 export const { paging, response } = pageOf('items', analysisItem, {
   ...fields({
     /** Number of items on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Pair id of the instrument. */
     pairId: v.number(),
     /** Ticker symbol. */

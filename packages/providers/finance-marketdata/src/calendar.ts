@@ -19,7 +19,7 @@ export const response = v.looseObject({
   events: v.array(calendarEvent),
   ...fields({
     /** Number of events. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Date range (echo). */
     range: v.string(),
     /** Country (echo). */

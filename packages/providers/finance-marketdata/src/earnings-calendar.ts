@@ -21,11 +21,11 @@ export const response = v.looseObject({
     /** Date (echo). */
     date: v.string(),
     /** Number of rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Date range (echo). */
     range: v.string(),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Upstream provider name. */
     provider: v.string(),
     /** Importance (echo). */

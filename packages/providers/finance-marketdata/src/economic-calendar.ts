@@ -21,11 +21,11 @@ export const response = v.looseObject({
   items: v.array(economicRelease),
   ...fields({
     /** Number of rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Date range (echo). */
     range: v.string(),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** First date covered. */
     dateFrom: v.string(),
     /** Last date covered. */
@@ -35,6 +35,6 @@ export const response = v.looseObject({
     /** Importance (echo). */
     importance: v.union([v.number(), v.string()]),
     /** Number of rows with a name. */
-    namedCount: v.number(),
+    namedCount: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -1,13 +1,20 @@
 /** `GET /v1/finance:marketdata/financials` (document 2, section 4.3). */
-import { fields, openEnumParam, optional } from '@pdg/core';
+import { fields, openEnumParam, optional, stringParam } from '@pdg/core';
 import * as v from 'valibot';
-import { instrumentParams } from './params.js';
+import { instrument } from './params.js';
 import { statementSet } from './records/instrument.js';
 
 export const description =
   "A company's financial statements: income, balance sheet and cash flow, annual and quarterly.";
 
-export const params = instrumentParams({
+export const params = v.strictObject({
+  /**
+   * Instrument name or symbol to resolve, such as `AAPL`. Optional here: the spec does not mark it required
+   * for financials (nor says what the gateway answers without it or `pairId`).
+   */
+  query: optional(stringParam()),
+  /** Instrument pair id (from `search` quotes); when given, `query` is not used to resolve the instrument. */
+  pairId: instrument.pairId,
   /** Which periods; `both` (annual and quarterly) is accepted, other values are not documented. */
   period: optional(openEnumParam(['both'])),
   /** Which statement; `all` is accepted, other values are not documented. */
@@ -17,7 +24,7 @@ export const params = instrumentParams({
 export const response = v.looseObject({
   ...fields({
     /** Number of rows. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Pair id of the instrument. */
     pairId: v.number(),
     /** Periods (echo). */

@@ -1,18 +1,19 @@
 /** `GET /v1/finance:marketdata/historical` (document 2, section 4.3). */
 import { fields, integerParam, openEnumParam, optional } from '@pdg/core';
 import * as v from 'valibot';
-import { instrumentParams } from './params.js';
+import { instrument } from './params.js';
 import { candle } from './records/instrument.js';
 
 export const description = "An instrument's price history as candles.";
 
-export const params = instrumentParams({
+export const params = v.strictObject({
+  ...instrument,
   /** Candle interval; `1d` is accepted, other values are not documented. */
   interval: optional(openEnumParam(['1d'])),
   /** Period covered; `1mo` is accepted, other values are not documented. */
   period: optional(openEnumParam(['1mo'])),
-  /** Number of candles to return. */
-  pointscount: optional(integerParam({ min: 1 })),
+  /** Number of candles to return (a count, so 0 or more). */
+  pointscount: optional(integerParam({ min: 0 })),
 });
 
 export const response = v.looseObject({
@@ -20,7 +21,7 @@ export const response = v.looseObject({
   candles: v.array(candle),
   ...fields({
     /** Number of candles. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Pair id of the instrument. */
     pairId: v.number(),
     /** Period covered (echo). */

@@ -21,8 +21,6 @@ import * as quote from './quote.js';
 import * as search from './search.js';
 import * as technical from './technical.js';
 
-export type { ArticleParams } from './article.js';
-export type { Instrument } from './params.js';
 export * from './records/calendars.js';
 export * from './records/instrument.js';
 export * from './records/news.js';

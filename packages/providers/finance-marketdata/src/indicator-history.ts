@@ -7,13 +7,13 @@ export const description = "An economic indicator's past prints, actual against 
 
 export const params = v.strictObject({
   /** Event attribute id, taken from the `economic-calendar` rows. */
-  eventAttrId: integerParam({ min: 1 }),
-  /** Country, a lowercase code. */
+  eventAttrId: integerParam(),
+  /** Country, a lowercase code (the form the spec names), such as `us`. */
   country: optional(
     stringParam({ pattern: /^[a-z][a-z-]*$/, patternMessage: 'must be a lowercase country code, such as us' }),
   ),
-  /** Number of prints to return. */
-  count: optional(integerParam({ min: 1 })),
+  /** Number of prints to return (a count, so 0 or more). */
+  count: optional(integerParam({ min: 0 })),
   /** Sort order; `asc` is accepted, other values are not documented. */
   order: optional(openEnumParam(['asc'])),
 });
@@ -23,9 +23,9 @@ export const response = v.looseObject({
   items: v.array(indicatorPrint),
   ...fields({
     /** Number of prints returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of prints available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Country (echo). */
     country: v.string(),
     /** Upstream provider name. */

@@ -17,11 +17,11 @@ export const response = v.looseObject({
   items: v.array(marketHoliday),
   ...fields({
     /** Number of rows returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Date range (echo). */
     range: v.string(),
     /** Number of rows available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Country (echo). */
     country: v.string(),
     /** Upstream provider name. */

@@ -17,12 +17,12 @@ export const response = v.looseObject({
   items: v.array(marketTableRow),
   ...fields({
     /** Number of rows. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Table (echo). */
     table: v.string(),
     /** Upstream provider name. */
     provider: v.string(),
     /** Number of rows with a name. */
-    namedCount: v.number(),
+    namedCount: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -17,6 +17,6 @@ export const params = v.strictObject({
 export const { paging, response } = pageOf('items', newsItem, {
   ...fields({
     /** Number of items on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
   }),
 });

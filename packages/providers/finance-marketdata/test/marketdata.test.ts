@@ -6,35 +6,33 @@ import { marketdata } from '../src/index.js';
 
 const { client: pdg, gateway, refused: refusal } = usePdgGateway([marketdata], fixtures);
 
-describe('finance:marketdata instruments are named by query or pairId', () => {
+describe('finance:marketdata instruments are named by query, and pairId when given', () => {
   it('query alone resolves the instrument', async () => {
     const quote = await pdg.run('finance:marketdata', 'quote', { query: 'HBLS' });
     expect(quote).toMatchObject({ symbol: 'HBLS', pairId: 940211, last: 214.57, exchangeIsOpen: false });
-  });
-
-  it('pairId alone is enough, and query is not sent', async () => {
-    const quote = await pdg.run('finance:marketdata', 'quote', { pairId: 940211 });
-    expect(quote.name).toBe('Harbourline Systems Inc.');
-    expect(gateway().requests[0]?.query).toEqual({ pairId: '940211' });
   });
 
   it('with both, both are sent and the pairId instrument answers', async () => {
     const quote = await pdg.run('finance:marketdata', 'quote', { query: 'euro', pairId: 1 });
     expect(quote.symbol).toBe('EUR/USD');
     expect(quote.eps).toBeUndefined();
+    const byId = await pdg.run('finance:marketdata', 'quote', { query: 'Harbourline', pairId: 940211 });
+    expect(byId.name).toBe('Harbourline Systems Inc.');
+    expect(gateway().requests[1]?.query).toEqual({ query: 'Harbourline', pairId: '940211' });
   });
 
-  it('neither is refused before sending, saying how to name the instrument', async () => {
-    // @ts-expect-error query or pairId is required
-    const error = await refusal(pdg.run('finance:marketdata', 'quote', {}));
-    expect(error.issues).toEqual([
-      {
-        path: 'query',
-        message: 'is required unless pairId is given: name the instrument by query (a name or symbol) or by pairId',
-      },
-    ]);
-    // @ts-expect-error query or pairId is required, here too
-    await refusal(pdg.run('finance:marketdata', 'financials', { period: 'both' }));
+  it('query is required where the spec says so, even with pairId; financials takes neither as required', async () => {
+    // @ts-expect-error query is required
+    const error = await refusal(pdg.run('finance:marketdata', 'quote', { pairId: 940211 }));
+    expect(error.issues).toEqual([{ path: 'query', message: 'is required' }]);
+    for (const endpoint of ['technical', 'historical', 'analysis'] as const) {
+      // @ts-expect-error query is required
+      const refused = await refusal(pdg.run('finance:marketdata', endpoint, { pairId: 1 }));
+      expect(refused.issues.map((issue) => issue.path)).toEqual(['query']);
+    }
+    gateway().reply('finance:marketdata', 'financials', { body: {} });
+    await pdg.run('finance:marketdata', 'financials', { pairId: 940211, period: 'both' }, { validate: 'off' });
+    expect(gateway().requests.at(-1)?.query).toEqual({ pairId: '940211', period: 'both' });
   });
 
   it('the id from search addresses the other instrument endpoints', async () => {
@@ -42,6 +40,7 @@ describe('finance:marketdata instruments are named by query or pairId', () => {
     const pairId = quotes[0]?.pairId;
     expect(pairId).toBe(940211);
     const history = await pdg.run('finance:marketdata', 'historical', {
+      query: 'HBLS',
       pairId: pairId as number,
       interval: '1d',
       period: '1mo',
@@ -71,7 +70,7 @@ describe('finance:marketdata paged news and analysis', () => {
   });
 
   it('analysis pages for one instrument', async () => {
-    const pages = await toArray(pdg.pages('finance:marketdata', 'analysis', { pairId: 940211 }));
+    const pages = await toArray(pdg.pages('finance:marketdata', 'analysis', { query: 'HBLS', pairId: 940211 }));
     expect(pages.map((page) => page.items.length)).toEqual([2, 2]);
     expect(pages[1]?.hasMore).toBe(false);
   });
@@ -84,19 +83,17 @@ describe('finance:marketdata paged news and analysis', () => {
     expect(article.relatedIds).toEqual([940211, 1180774]);
   });
 
-  it('article takes id or url, and refuses both or neither', async () => {
+  it('article sends id, url, both or neither as given: the spec requires neither and leaves which wins open', async () => {
     const byUrl = await pdg.run('finance:marketdata', 'article', { url: 'https://markets.example.test/news/4410021' });
     expect(byUrl.id).toBe('4410021');
-    // Both is a compile error (see the type tests); a caller without types is refused at run time.
-    const bothParams = { id: '1', url: 'https://markets.example.test/n/1' } as unknown as { id: string };
-    const both = await refusal(pdg.run('finance:marketdata', 'article', bothParams));
-    expect(both.issues[0]?.message).toContain('must not be given with url');
-    // @ts-expect-error id or url is required
-    const neither = await refusal(pdg.run('finance:marketdata', 'article', {}));
-    expect(neither.issues[0]).toEqual({
-      path: 'id',
-      message: 'is required: give the article id (from news) or its url',
-    });
+    gateway().reply('finance:marketdata', 'article', { body: {} });
+    await pdg.run('finance:marketdata', 'article', { id: '1', url: 'https://markets.example.test/n/1' });
+    await pdg.run('finance:marketdata', 'article', {});
+    expect(
+      gateway()
+        .requests.slice(1)
+        .map((request) => request.query),
+    ).toEqual([{ id: '1', url: 'https://markets.example.test/n/1' }, {}]);
   });
 });
 

@@ -8,12 +8,12 @@ declare const pdg: PdgClient<readonly [typeof marketdata]>;
 
 const search = await pdg.run('finance:marketdata', 'search', { q: 'harbourline', type: 'all' });
 expectTypeOf(search.quotes[0]?.pairId).toEqualTypeOf<number | undefined>();
-// query, pairId, or both.
+// query, with pairId when known.
 const quote = await pdg.run('finance:marketdata', 'quote', { query: 'HBLS' });
 expectTypeOf(quote.lastTimestamp).toEqualTypeOf<number | undefined>();
-await pdg.run('finance:marketdata', 'quote', { pairId: 940211 });
+await pdg.run('finance:marketdata', 'quote', { query: 'Harbourline', pairId: 940211 });
 await pdg.run('finance:marketdata', 'quote', { query: 'euro', pairId: 1 });
-const technical = await pdg.run('finance:marketdata', 'technical', { pairId: 1, timeframe: '1d' });
+const technical = await pdg.run('finance:marketdata', 'technical', { query: 'euro', pairId: 1, timeframe: '1d' });
 expectTypeOf(technical.oscillators?.buy).toEqualTypeOf<number | undefined>();
 const history = await pdg.run('finance:marketdata', 'historical', { query: 'HBLS', interval: '1wk', period: '1mo' });
 expectTypeOf(history.candles[0]?.timestamp).toEqualTypeOf<number | undefined>();
@@ -39,18 +39,18 @@ expectTypeOf(financials.statements?.annual?.income?.[0]?.netIncome).toEqualTypeO
 await pdg.run('finance:marketdata', 'fx-cross-rates', { anything: 'goes' });
 
 expectTypeOf(pdg.items('finance:marketdata', 'news')).toEqualTypeOf<PagedWalk<v.InferOutput<typeof newsItem>>>();
-expectTypeOf(pdg.items('finance:marketdata', 'analysis', { pairId: 1 })).toEqualTypeOf<
+expectTypeOf(pdg.items('finance:marketdata', 'analysis', { query: 'euro', pairId: 1 })).toEqualTypeOf<
   PagedWalk<v.InferOutput<typeof analysisItem>>
 >();
 
 // Misuse is a compile error.
-// @ts-expect-error name the instrument by query or pairId
-void pdg.run('finance:marketdata', 'quote', {});
+// @ts-expect-error query is required
+void pdg.run('finance:marketdata', 'quote', { pairId: 940211 });
 // @ts-expect-error pairId is a number
-void pdg.run('finance:marketdata', 'quote', { pairId: '940211' });
+void pdg.run('finance:marketdata', 'quote', { query: 'HBLS', pairId: '940211' });
 // @ts-expect-error q is required
 void pdg.run('finance:marketdata', 'search', { type: 'all' });
-// @ts-expect-error article takes id or url, not both
+// article takes id, url, or both (which wins is not documented).
 void pdg.run('finance:marketdata', 'article', { id: '1', url: 'https://markets.example.test/news/1' });
 // @ts-expect-error eventAttrId is required
 void pdg.run('finance:marketdata', 'indicator-history', { country: 'us' });

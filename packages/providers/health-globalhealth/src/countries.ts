@@ -18,7 +18,7 @@ export const response = v.looseObject({
   items: v.array(country),
   ...fields({
     /** Number of countries. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Region (echo). */
     region: v.string(),
     /** Upstream provider name. */

@@ -17,7 +17,7 @@ export const response = v.looseObject({
   items: v.array(dimensionValue),
   ...fields({
     /** Number of values. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Upstream provider name. */
     provider: v.string(),
     /** The dimension (echo). */

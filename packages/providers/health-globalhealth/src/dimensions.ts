@@ -12,7 +12,7 @@ export const response = v.looseObject({
   items: v.array(dimension),
   ...fields({
     /** Number of dimensions. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Upstream provider name. */
     provider: v.string(),
   }),

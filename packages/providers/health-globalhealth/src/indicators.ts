@@ -16,11 +16,11 @@ export const params = v.strictObject({
 export const { paging, response } = pageOf('items', indicator, {
   ...fields({
     /** Number of indicators on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Page size used. */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Number of indicators available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Upstream provider name. */
     provider: v.string(),
     /** The code filter (echo). */

@@ -12,7 +12,7 @@ export const response = v.looseObject({
   items: v.array(region),
   ...fields({
     /** Number of regions. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Upstream provider name. */
     provider: v.string(),
   }),

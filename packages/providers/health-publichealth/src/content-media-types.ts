@@ -14,7 +14,7 @@ export const response = v.looseObject({
   items: v.array(mediaType),
   ...fields({
     /** Number of media types. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** The provider's short name. */
     provider: v.string(),
   }),

@@ -2,7 +2,7 @@
 import { enumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core';
 import * as v from 'valibot';
 import { contentPageFields } from './page-fields.js';
-import { numericIdList, textList } from './params.js';
+import { idList, textList } from './params.js';
 import { mediaItem } from './records.js';
 
 export const description = 'Search public-health content (media items) by title, media type, topic and language.';
@@ -12,8 +12,11 @@ export const params = v.strictObject({
   name: optional(stringParam()),
   /** Media type names from content-media-types. */
   mediaType: optional(textList()),
-  /** Topic ids from content-topics (numbers, or strings of digits). */
-  topicId: optional(numericIdList('a numeric topic id from content-topics')),
+  /**
+   * Topic ids from content-topics, comma-separated or an array (the spec types the param as a string;
+   * the ids are numbers in the topics, and any id is sent as given).
+   */
+  topicId: optional(idList('a numeric topic id from content-topics, such as 1187')),
   /** Language, as a display name such as English. */
   language: optional(stringParam()),
   /** Sort order; `newest` (by publication date) is the server default. */

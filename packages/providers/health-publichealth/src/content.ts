@@ -10,7 +10,7 @@ export const pathParam = 'mediaId';
 
 export const params = v.strictObject({
   /** Media id, a number from content-search (sent as the path segment). */
-  mediaId: integerParam({ min: 1 }),
+  mediaId: integerParam(),
 });
 
 /** A media item, or an empty result when the id is unknown or retired: the body as sent, not transformed. */

@@ -8,7 +8,7 @@ export const description = 'The number of rows of a dataset, optionally of those
 export const pathParam = 'datasetId';
 
 export const params = v.strictObject({
-  /** Dataset id, a four-part short id such as `abcd-1234` (sent as the path segment). */
+  /** Dataset id, as `datasets` gives it, usually a short id such as `abcd-1234` (sent as the path segment). */
   datasetId: datasetIdParam(),
   /** Query filter; omit it to count every row. */
   where: optional(stringParam()),
@@ -16,7 +16,7 @@ export const params = v.strictObject({
 
 export const response = v.looseObject({
   /** Number of rows counted. */
-  total: v.number(),
+  total: v.pipe(v.number(), v.integer()),
   ...fields({
     /** The `where` filter sent (echo). */
     where: v.string(),

@@ -11,7 +11,7 @@ export const description =
 export const pathParam = 'datasetId';
 
 export const params = v.strictObject({
-  /** Dataset id, a four-part short id such as `abcd-1234` (sent as the path segment). */
+  /** Dataset id, as `datasets` gives it, usually a short id such as `abcd-1234` (sent as the path segment). */
   datasetId: datasetIdParam(),
   /** Columns to return; supports count(), sum(), avg(), min(), max(), date_trunc_y, date_trunc_ym, date_trunc_ymd. */
   select: optional(stringParam()),

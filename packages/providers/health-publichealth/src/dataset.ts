@@ -8,7 +8,7 @@ export const description = 'A dataset’s metadata: name, owner, columns with th
 export const pathParam = 'datasetId';
 
 export const params = v.strictObject({
-  /** Dataset id, a four-part short id such as `abcd-1234` (sent as the path segment). */
+  /** Dataset id, as `datasets` gives it, usually a short id such as `abcd-1234` (sent as the path segment). */
   datasetId: datasetIdParam(),
 });
 

@@ -5,11 +5,11 @@ import * as v from 'valibot';
 /** `count`, `limit`, `total`, `provider`: every one may be null or omitted. */
 export const pageObjectFields = fields({
   /** Number of items on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** Page size used. */
-  limit: v.number(),
+  limit: v.pipe(v.number(), v.integer()),
   /** Total number of items, when known. */
-  total: v.number(),
+  total: v.pipe(v.number(), v.integer()),
   /** The provider's short name. */
   provider: v.string(),
 });
@@ -19,6 +19,6 @@ export const contentPageFields = {
   ...pageObjectFields,
   ...fields({
     /** Total number of pages. */
-    totalPages: v.number(),
+    totalPages: v.pipe(v.number(), v.integer()),
   }),
 };

@@ -268,7 +268,7 @@ export const datasetColumn = record({
   /** Statistics of the column's values. */
   stats: record({
     /** Number of values. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Largest value. */
     largest: columnValue,
     /** Number of non-null values. */
@@ -281,7 +281,7 @@ export const datasetColumn = record({
     topValues: v.array(
       record({
         /** How often the value occurs. */
-        count: v.number(),
+        count: v.pipe(v.number(), v.integer()),
         /** The value. */
         value: columnValue,
       }),

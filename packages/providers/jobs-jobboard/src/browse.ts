@@ -26,17 +26,17 @@ export const params = v.strictObject({
   /** Page number, 1-based. Server default 1. */
   page: optional(integerParam({ min: 1, default: 1 })),
   /** Page size, at most 100. Server default 20. */
-  limit: optional(integerParam({ min: 1, max: 100, default: 20 })),
+  limit: optional(integerParam({ min: 0, max: 100, default: 20 })),
 });
 
 export const { paging, response } = pageOf('items', jobListItem, {
   /** Number of items on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   ...fields({
     /** Page size used. */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Total number of matches, or null. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The provider's short name. */
     provider: v.string(),
   }),

@@ -15,7 +15,7 @@ export const params = v.strictObject({
 
 export const response = v.looseObject({
   /** Number of filter fields. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** One vocabulary item per filter field. */
   items: v.array(filterVocabularyItem),
   ...fields({

@@ -3,13 +3,14 @@
  * gives them no `page` param, so they declare no paging (`pages()` would send one); their answers are
  * still page objects.
  */
+import { paramRules } from '@pdg/core';
 import * as v from 'valibot';
-import { listing, minSalaryNeedsCurrency } from './params.js';
+import { listing, salaryRule } from './params.js';
 import { listingPage } from './records.js';
 
 export const description = 'Job listing with experience pre-bound to FRESH_GRAD.';
 
-export const params = v.pipe(
+export const params = paramRules(
   v.strictObject({
     /** Free-text search across job titles. */
     query: listing.query,
@@ -32,7 +33,7 @@ export const params = v.pipe(
     /** `relevance` or `latest`. Server default `relevance`. */
     sort: listing.sort,
   }),
-  minSalaryNeedsCurrency,
+  salaryRule,
 );
 
 export const response = listingPage;

@@ -1,5 +1,4 @@
 import { enumParam, numberParam, optional, stringParam } from '@pdg/core';
-import * as v from 'valibot';
 
 // Section 4.3, "Enumerations used below".
 export const jobTypes = ['FULL_TIME', 'PART_TIME', 'CONTRACT', 'INTERNSHIP', 'PROJECT_BASED'] as const;
@@ -26,7 +25,7 @@ export const experienceLevels = [
 export const postedWithinValues = ['PAST_24_HOURS', 'PAST_WEEK', 'PAST_MONTH', 'ANY_TIME'] as const;
 export const currencies = ['IDR', 'SGD', 'VND', 'JPY', 'MYR'] as const;
 
-/** An optional two-letter country code; each use gives it its own JSDoc. */
+/** An optional two-letter country code (the form the spec names); each use gives it its own JSDoc. */
 export const countryCode = () =>
   optional(stringParam({ pattern: /^[A-Za-z]{2}$/, patternMessage: 'must be a 2-letter country code' }));
 
@@ -48,17 +47,5 @@ export const listing = {
   sort: optional(enumParam(['relevance', 'latest'], { default: 'relevance' })),
 };
 
-type SalaryParams = { minSalary?: number | undefined; currency?: (typeof currencies)[number] | undefined };
-
-/**
- * "minSalary ... requires currency": a call with `minSalary` alone is refused before sending, and the
- * issue names `currency`. For the pipe of a listing's params.
- */
-export const minSalaryNeedsCurrency = v.forward(
-  v.partialCheck<SalaryParams, [['minSalary'], ['currency']], SalaryParams, string>(
-    [['minSalary'], ['currency']],
-    (input) => input.minSalary === undefined || input.currency !== undefined,
-    'must be given when minSalary is given',
-  ),
-  ['currency'],
-);
+/** "minSalary ... requires currency" (document 1, section 4.3): for `paramRules`. */
+export const salaryRule = { requires: { minSalary: ['currency'] } } as const;

@@ -121,7 +121,7 @@ export const filterVocabularyItem = record({
   /** The accepted values. */
   values: v.array(v.string()),
   /** Number of values. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
 });
 
 /**
@@ -130,20 +130,20 @@ export const filterVocabularyItem = record({
  */
 export const listingPage = v.looseObject({
   /** Page number, 1-based. */
-  page: v.number(),
+  page: v.pipe(v.number(), v.integer()),
   /** Number of items on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The jobs on this page. */
   items: v.array(jobListItem),
   ...fields({
     /** Page size used. */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Total number of matches, or null. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Whether a page follows. */
     hasMore: v.boolean(),
     /** The next page number, or null. */
-    nextPage: v.number(),
+    nextPage: v.pipe(v.number(), v.integer()),
     /** The provider's short name. */
     provider: v.string(),
     /** The `query` param, echoed. */

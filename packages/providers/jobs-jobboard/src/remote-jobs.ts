@@ -1,4 +1,5 @@
 /** `GET /v1/jobs:jobboard/remote-jobs`. */
+import { paramRules } from '@pdg/core';
 import * as v from 'valibot';
 import { listing } from './params.js';
 import { listingPage } from './records.js';
@@ -7,7 +8,7 @@ import { listingPage } from './records.js';
  * remote-jobs' params: the documented ones typed and validated, any other accepted and sent ("Parameters
  * of remote-jobs after experience: not shown"), except the pre-bound `workArrangement`.
  */
-const remoteJobsParams = v.pipe(
+const remoteJobsParams = paramRules(
   v.looseObject({
     /** Free-text search across job titles. */
     query: listing.query,
@@ -22,10 +23,7 @@ const remoteJobsParams = v.pipe(
     /** Experience level. */
     experience: listing.experience,
   }),
-  v.forward(
-    v.check((input) => input.workArrangement === undefined, 'must not be given: remote-jobs pre-binds it to REMOTE'),
-    ['workArrangement'],
-  ),
+  { refuses: { workArrangement: 'remote-jobs pre-binds it to REMOTE' } },
 );
 
 export const description = 'Job listing with work arrangement pre-bound to REMOTE.';

@@ -26,7 +26,7 @@ export const params = v.strictObject({
    * Page size: products per page, at most 60. Server default 20. Not the response's `count`, which is
    * the number of items on the page returned.
    */
-  count: optional(integerParam({ min: 1, max: 60, default: 20 })),
+  count: optional(integerParam({ min: 0, max: 60, default: 20 })),
   /** Order: `relevance`, `newest`, `cheapest`, `expensive` or `bestselling`. Server default `relevance`. */
   sort: optional(enumParam(sorts, { default: 'relevance' })),
 });
@@ -36,12 +36,12 @@ export const { paging, response } = pageOf('items', searchItem, {
    * Number of items on this page (at most the `count` param, fewer on the last page). Not the page size
    * asked for.
    */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   ...fields({
     /** The keyword searched for (echo). */
     query: v.string(),
     /** Total number of matching products. */
-    totalData: v.number(),
+    totalData: v.pipe(v.number(), v.integer()),
     /** Total number of matching products, as displayed. */
     totalDataText: v.string(),
   }),

@@ -6,7 +6,6 @@ import {
   listParam,
   numberParam,
   optional,
-  orderedParams,
   pageOf,
   record,
   stringParam,
@@ -19,37 +18,33 @@ export const description = 'Search titles by words, genres, type, years and rati
 
 export const cacheSeconds = 600;
 
-export const params = orderedParams(
-  {
-    /** Search words. */
-    q: optional(stringParam()),
-    /** Genres, comma-separated or an array, such as `drama,thriller`. */
-    genres: optional(listParam()),
-    /** Title type. */
-    type: optional(enumParam(['movie', 'tv', 'tv_mini', 'tv_movie', 'short', 'video_game'])),
-    /** Earliest release year. */
-    year_from: optional(integerParam({ min: 1 })),
-    /** Latest release year. */
-    year_to: optional(integerParam({ min: 1 })),
-    /** Lowest user rating, 1 to 10. */
-    rating_min: optional(numberParam({ min: 1, max: 10 })),
-    /** Sort order. */
-    sort: optional(enumParam(['popularity', 'rating', 'newest', 'oldest'], { default: 'popularity' })),
-    /** Page number, 1 to 20. */
-    page: page(20),
-    /** Results per page, 1 to 50. */
-    count: count(),
-  },
-  'year_from',
-  'year_to',
-);
+export const params = v.strictObject({
+  /** Search words. */
+  q: optional(stringParam()),
+  /** Genres, comma-separated or an array, such as `drama,thriller`. */
+  genres: optional(listParam({ open: true })),
+  /** Title type. */
+  type: optional(enumParam(['movie', 'tv', 'tv_mini', 'tv_movie', 'short', 'video_game'])),
+  /** Earliest release year. */
+  year_from: optional(integerParam()),
+  /** Latest release year (the spec sets no order between the two years: both are sent as given). */
+  year_to: optional(integerParam()),
+  /** Lowest user rating, 1 to 10. */
+  rating_min: optional(numberParam({ min: 1, max: 10 })),
+  /** Sort order. */
+  sort: optional(enumParam(['popularity', 'rating', 'newest', 'oldest'], { default: 'popularity' })),
+  /** Page number, 1-based, at most 20. */
+  page: page(20),
+  /** Results per page, at most 50. */
+  count: count(),
+});
 
 export const { paging, response } = pageOf('results', searchResult, {
   ...fields({
     /** Number of results on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of results available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The filters applied (echo). */
     filters: record({
       /** Search words. */

@@ -7,7 +7,7 @@ import { boxOfficeRow } from './records.js';
 export const description = "The weekend box-office chart: each title's weekend and lifetime gross.";
 
 export const params = v.strictObject({
-  /** How many titles to return, 1 to 20. */
+  /** How many titles to return, at most 20. */
   limit: limit(20, 10),
 });
 
@@ -16,7 +16,7 @@ export const response = v.looseObject({
   items: v.array(boxOfficeRow),
   ...fields({
     /** Number of titles returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** First day of the weekend, YYYY-MM-DD. */
     weekendStart: v.string(),
     /** Last day of the weekend, YYYY-MM-DD. */

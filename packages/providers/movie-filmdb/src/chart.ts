@@ -15,7 +15,7 @@ export const params = v.strictObject({
   ),
   /** Page number, 1 to 30: a walk ends at page 30. */
   page: page(30),
-  /** Titles per page, 1 to 50. */
+  /** Titles per page, at most 50. */
   count: count(),
 });
 
@@ -24,8 +24,8 @@ export const { paging, response } = pageOf('items', chartRow, {
     /** Which chart (echo). */
     chart: v.string(),
     /** Number of titles on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of titles on the chart. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
   }),
 });

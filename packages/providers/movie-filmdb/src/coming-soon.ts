@@ -13,7 +13,7 @@ export const params = v.strictObject({
   region: optional(
     stringParam({ pattern: /^[A-Za-z]{2}$/, patternMessage: 'must be a 2-letter country code, such as US' }),
   ),
-  /** How many titles to return, 1 to 50. */
+  /** How many titles to return, at most 50. */
   limit: limit(50, 20),
 });
 
@@ -26,7 +26,7 @@ export const response = v.looseObject({
     /** Movies or TV (echo). */
     type: v.string(),
     /** Number of titles returned. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Release region (echo). */
     region: v.string(),
   }),

@@ -13,7 +13,7 @@ export const params = v.strictObject({
   id: titleId(),
   /** Page number, 1 to 30. */
   page: page(30),
-  /** Credits per page, 1 to 50. */
+  /** Credits per page, at most 50. */
   count: count(),
 });
 
@@ -22,10 +22,10 @@ export const { paging, response } = pageOf('credits', credit, {
     /** The title id (echo). */
     id: v.string(),
     /** Number of credits on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** The title's name. */
     title: v.string(),
     /** Number of credits available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -11,16 +11,17 @@ export const pathParam = 'id';
 export const params = v.strictObject({
   /** Series title id (`tt` followed by digits) or a full title URL; sent as the path segment. */
   id: titleId(),
-  /** Season number, as text such as `"2"`; leave it out for all seasons. */
+  /** Season number, as text such as `"2"` (the spec: "string number"); empty or left out for all seasons. */
   season: optional(
     stringParam({
-      pattern: /^\d+$/,
-      patternMessage: 'must be a season number such as "2" (leave it out for all seasons)',
+      allowEmpty: true,
+      pattern: /^\d*$/,
+      patternMessage: 'must be a season number such as "2", or empty for all seasons',
     }),
   ),
   /** Page number, 1 to 30. */
   page: page(30),
-  /** Episodes per page, 1 to 50. */
+  /** Episodes per page, at most 50. */
   count: count(),
 });
 
@@ -29,9 +30,9 @@ export const { paging, response } = pageOf('episodes', episode, {
     /** The series id (echo). */
     id: v.string(),
     /** Number of episodes on this page. */
-    count: v.number(),
+    count: v.pipe(v.number(), v.integer()),
     /** Number of episodes available. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The season (echo); absent for all seasons. */
     season: v.string(),
     /** The series' title. */

@@ -81,6 +81,8 @@ export const chartRow = record({
   ...titleFields,
   /** Rank on the chart, from 1. */
   rank: v.number(),
+  /** Plot summary; sent by the gateway, not listed by the spec for chart rows. */
+  plot: v.string(),
 });
 
 /** An upcoming title (`coming-soon`). */
@@ -133,4 +135,6 @@ export const episode = record({
   season: v.string(),
   /** Episode number within the season, as text. */
   episode: v.string(),
+  /** First air date, YYYY-MM-DD: one of the fields after these, which the spec does not list. */
+  airDate: v.string(),
 });

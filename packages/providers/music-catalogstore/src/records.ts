@@ -39,4 +39,6 @@ export const catalogItem = record({
   trackNumber: v.number(),
   /** Whether the track can be streamed. */
   isStreamable: v.boolean(),
+  /** Number of tracks, on an album item (album items' fields are not documented; the gateway sends it). */
+  trackCount: v.number(),
 });

@@ -28,9 +28,9 @@ export const params = v.strictObject({
 
 export const response = v.looseObject({
   /** Page number, 1-based. */
-  page: v.number(),
+  page: v.pipe(v.number(), v.integer()),
   /** Number of items on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The matching items. */
   items: v.array(catalogItem),
 });

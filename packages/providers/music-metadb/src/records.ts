@@ -49,6 +49,8 @@ export const artistCredit = record({
   name: v.string(),
   /** The credited artist. */
   artist: creditedArtist,
+  /** Text joining this credit to the next (such as ` & `); sent by the gateway, not listed by the spec. */
+  joinphrase: v.string(),
 });
 
 /** The area of a release event. */
@@ -123,7 +125,7 @@ export const release = record({
   /** Release date (optional). */
   date: v.string(),
   /** Number of media of the release. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The release's media holding the recording. */
   media: v.array(medium),
   /** Release title. */
@@ -154,6 +156,8 @@ export const recording = record({
   score: v.number(),
   /** Recording title. */
   title: v.string(),
+  /** Words telling the recording from others of the same title; sent by the gateway, not listed by the spec. */
+  disambiguation: v.string(),
   /** Video flag: null or a value (its type is not shown, so any value is accepted). */
   video: v.unknown(),
   /** Length in milliseconds. */

@@ -6,8 +6,8 @@
  *
  * One response type for the three entities: the documented top-level fields, `recordings` (only sent for
  * `entity=recording`, so optional), and every other key as sent. The spec does not show the array name
- * of the `artist` and `release` searches; whatever it is, it is on the result as `unknown`
- * (`result.artists`), to be checked before use.
+ * of the `artist` and `release` searches; the gateway sends `artists` and `releases`, named here as arrays
+ * of `unknown` records (their fields are not shown), to be checked before use.
  */
 import { enumParam, fields, integerParam, optional, stringParam } from '@pdg/core';
 import * as v from 'valibot';
@@ -30,15 +30,25 @@ export const response = v.looseObject({
   /** Whether the search succeeded. */
   ok: v.boolean(),
   /** Total number of matches (not the number returned, which is at most `limit`). */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The entity searched: `recording`, `artist` or `release`. */
   entity: v.string(),
   /** Offset of the first returned match in the full result. */
-  offset: v.number(),
+  offset: v.pipe(v.number(), v.integer()),
   /** When the result was created, ISO 8601. */
   created: v.string(),
   ...fields({
     /** The matching recordings, when `entity` is `recording`. */
     recordings: v.array(recording),
+    /**
+     * The matching artists, when `entity` is `artist`: the name the gateway sends (the spec does not show
+     * the array name or its records, so each is kept as sent).
+     */
+    artists: v.array(v.unknown()),
+    /**
+     * The matching releases, when `entity` is `release`: the name the gateway sends (the spec does not show
+     * the array name or its records, so each is kept as sent).
+     */
+    releases: v.array(v.unknown()),
   }),
 });

@@ -42,7 +42,7 @@ describe('music:metadb search', () => {
     expect(artists.entity).toBe('artist');
     expect(artists.recordings).toBeUndefined();
     const found = Array.isArray(artists.artists) ? artists.artists : [];
-    expect(found.map((artist: { name?: string }) => artist.name)).toEqual(['The Lantern Quay', 'Lantern Quayle']);
+    expect(found.map((artist) => (artist as { name?: string }).name)).toEqual(['The Lantern Quay', 'Lantern Quayle']);
 
     const releases = await pdg.run('music:metadb', 'search', { query: 'tide tables', entity: 'release', limit: 2 });
     expect(releases.recordings).toBeUndefined();

@@ -16,12 +16,12 @@ expectTypeOf(recording?.['artist-credit']?.[0]?.artist?.aliases?.[0]?.['begin-da
   string | undefined
 >();
 
-// The artist and release searches: the same result type, `recordings` optional, and the undocumented
-// array reachable by name without a cast, as `unknown` to be checked before use.
+// The artist and release searches: the same result type, `recordings` optional, and the arrays the
+// gateway sends (`artists`, `releases`) named, their records `unknown` to be checked before use.
 const artists = await pdg.run('music:metadb', 'search', { query: 'lantern quay', entity: 'artist' });
 expectTypeOf(artists.recordings).toEqualTypeOf<typeof result.recordings>();
-expectTypeOf(artists.artists).toEqualTypeOf<unknown>();
-expectTypeOf(artists.releases).toEqualTypeOf<unknown>();
+expectTypeOf(artists.artists).toEqualTypeOf<unknown[] | undefined>();
+expectTypeOf(artists.releases).toEqualTypeOf<unknown[] | undefined>();
 
 // @ts-expect-error 'label' is not an entity
 void pdg.run('music:metadb', 'search', { query: 'x', entity: 'label' });

@@ -11,7 +11,7 @@ export const params = v.strictObject({});
 
 export const response = v.looseObject({
   /** Number of areas. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The areas. */
   items: v.array(area),
   ...fields({

@@ -182,14 +182,14 @@ export const publisherListItem = record({
  */
 export const pageFields = {
   /** Number of items on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   ...fields({
     /** Page size used (10 in the documented responses). */
-    limit: v.number(),
+    limit: v.pipe(v.number(), v.integer()),
     /** Total number of matches, or null. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** Number of pages, where the gateway gives it. */
-    totalPages: v.number(),
+    totalPages: v.pipe(v.number(), v.integer()),
     /** The provider's short name. */
     provider: v.string(),
   }),

@@ -33,15 +33,15 @@ export const params = v.strictObject({
 
 export const { paging, response } = pageOf('results', searchResult, {
   /** Number of results on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   ...fields({
     /** The search text (echo). */
     query: v.string(),
     /** Page size used. */
-    perPage: v.number(),
+    perPage: v.pipe(v.number(), v.integer()),
     /** A suggested spelling of the query, or null. */
     didYouMean: v.string(),
     /** Total number of matches, or null when the source does not say. */
-    totalResults: v.number(),
+    totalResults: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -42,5 +42,5 @@ export const searchItem = record({
 
 export const { paging, response } = pageOf('items', searchItem, {
   /** Number of results on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
 });

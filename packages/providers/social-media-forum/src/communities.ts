@@ -16,7 +16,7 @@ export const response = v.looseObject({
   /** Whether the gateway answered. */
   ok: v.boolean(),
   /** Number of communities returned. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** The communities. */
   communities: v.array(community),
 });

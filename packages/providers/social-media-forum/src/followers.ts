@@ -17,7 +17,7 @@ export const { paging, response } = cursorPageOf('users', follower, {
   /** Whether the gateway answered. */
   ok: v.boolean(),
   /** Number of followers on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   ...fields({
     /** The user id (echo). */
     userId: v.string(),

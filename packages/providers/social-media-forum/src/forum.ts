@@ -18,10 +18,10 @@ export const { paging, response } = pageOf('threads', forumThreadSummary, {
   /** Whether the gateway answered. */
   ok: v.boolean(),
   /** Page size used. */
-  limit: v.number(),
+  limit: v.pipe(v.number(), v.integer()),
   ...fields({
     /** Total number of threads, when known. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The community. */
     community,
   }),

@@ -15,7 +15,7 @@ export const { paging, response } = cursorPageOf('threads', hotThread, {
   /** Whether the gateway answered. */
   ok: v.boolean(),
   /** Number of threads on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   /** Page size used. */
-  limit: v.number(),
+  limit: v.pipe(v.number(), v.integer()),
 });

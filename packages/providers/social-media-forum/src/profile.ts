@@ -21,6 +21,6 @@ export const { paging, response } = pageOf('threads', profileThread, {
     /** The user's profile. */
     user: userProfile,
     /** Total number of the user's threads, when known. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
   }),
 });

@@ -18,10 +18,10 @@ export const { paging, response } = pageOf('results', threadSummary, {
   /** Whether the gateway answered. */
   ok: v.boolean(),
   /** Page size used. */
-  limit: v.number(),
+  limit: v.pipe(v.number(), v.integer()),
   ...fields({
     /** Total number of matching threads, when known. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The keywords searched for (echo). */
     keywords: v.string(),
     /** A suggested spelling of the keywords, when the gateway has one. */

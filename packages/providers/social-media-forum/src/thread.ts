@@ -18,10 +18,10 @@ export const { paging, response } = pageOf('posts', post, {
   /** Whether the gateway answered. */
   ok: v.boolean(),
   /** Page size used. */
-  limit: v.number(),
+  limit: v.pipe(v.number(), v.integer()),
   ...fields({
     /** Total number of posts, when known. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The thread, with its opening post. */
     thread: threadDetail,
   }),

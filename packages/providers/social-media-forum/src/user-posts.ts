@@ -17,10 +17,10 @@ export const { paging, response } = pageOf('items', userPost, {
   /** Whether the gateway answered. */
   ok: v.boolean(),
   /** Number of posts on this page. */
-  count: v.number(),
+  count: v.pipe(v.number(), v.integer()),
   ...fields({
     /** Total number of the user's posts, when known; see `totalIsCapped`. */
-    total: v.number(),
+    total: v.pipe(v.number(), v.integer()),
     /** The user id (echo). */
     userId: v.string(),
     /** Whether `total` is a cap rather than the exact count. */

@@ -1,0 +1,197 @@
+/**
+ * The catalog as two tools: `find_endpoints` searches the endpoints by words and gives the matches with
+ * their input schemas, and `call_endpoint` calls one of them by provider and endpoint. What `pdg mcp` serves
+ * by default: two short tool listings in every prompt instead of one per endpoint (110 for every provider),
+ * and the schema of an endpoint only once the model has picked it.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { PdgError } from '@pdg/core';
+import { type CallContext, callTool } from './call.js';
+import { toolError } from './errors.js';
+import { type JsonSchema, walkArguments } from './input-schema.js';
+import type { ResolvedLimits } from './limits.js';
+import type { PdgTool, ServedTool } from './tools.js';
+
+export const findToolName = 'find_endpoints';
+export const callToolName = 'call_endpoint';
+
+/** How many matches `find_endpoints` gives by default, and at most. */
+const defaultMatches = 5;
+const maxMatches = 20;
+
+/** The two tools, over the given endpoint tools. */
+export function catalogTools(endpoints: readonly PdgTool[], limits: ResolvedLimits): ServedTool[] {
+  const providerIds = [...new Set(endpoints.map((tool) => tool.provider))];
+  const annotations = { readOnlyHint: true, openWorldHint: true } as const;
+  return [
+    {
+      name: findToolName,
+      title: 'Find Public-Data Gateway endpoints',
+      description: [
+        `Finds endpoints of the Public-Data Gateway (${endpoints.length} endpoints of ${providerIds.length} providers: public web data such as music catalogues, job boards, forums, scholarly indexes, finance and health data) by words in their provider, name, description and params.`,
+        `Returns the best matches (${defaultMatches} unless limit says more, at most ${maxMatches}), each with its provider, endpoint, description and the JSON Schema of its params. Call one with ${callToolName}.`,
+      ].join('\n'),
+      inputSchema: {
+        type: 'object',
+        properties: {
+          query: {
+            type: 'string',
+            description:
+              'Words to look for, such as "job listings singapore" or "forum thread". Leave out to list every endpoint.',
+          },
+          provider: {
+            type: 'string',
+            enum: providerIds,
+            description: 'Only the endpoints of this provider.',
+          },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: maxMatches,
+            default: defaultMatches,
+            description: `Matches to return (default ${defaultMatches}, at most ${maxMatches}).`,
+          },
+        },
+        additionalProperties: false,
+      },
+      annotations,
+    },
+    {
+      name: callToolName,
+      title: 'Call a Public-Data Gateway endpoint',
+      description: [
+        `Calls one endpoint found with ${findToolName}: its provider, its endpoint name and its params (as its params schema says; params are checked before anything is sent, and an error names each bad one).`,
+        `A paged endpoint returns up to maxItems items (default ${limits.defaultItems}) from at most maxPages pages (default ${limits.defaultPages}), as { <items>: [...], firstPage, walk: { items, pages, done, resume } }; when more remain, call again with the same params and walk.resume as resume. Any other endpoint returns { result }.`,
+        `A result over ${limits.maxResultBytes.toLocaleString('en-US')} bytes of JSON is cut, with a note saying what was left out.`,
+      ].join('\n'),
+      inputSchema: {
+        type: 'object',
+        properties: {
+          provider: { type: 'string', enum: providerIds, description: 'The provider id, such as jobs:jobboard.' },
+          endpoint: { type: 'string', description: 'The endpoint name, such as browse.' },
+          params: {
+            type: 'object',
+            additionalProperties: true,
+            description: "The endpoint's params, as its params schema (from find_endpoints) says.",
+          },
+          maxItems: {
+            type: 'integer',
+            minimum: 1,
+            maximum: limits.maxItems,
+            description: `Paged endpoints: items to return at most (default ${limits.defaultItems}, at most ${limits.maxItems}).`,
+          },
+          maxPages: {
+            type: 'integer',
+            minimum: 1,
+            maximum: limits.maxPages,
+            description: `Paged endpoints: pages to fetch at most (default ${limits.defaultPages}, at most ${limits.maxPages}).`,
+          },
+          resume: {
+            type: 'object',
+            additionalProperties: true,
+            description:
+              'Paged endpoints: the walk.resume a previous call returned, passed back as is, with the same params.',
+          },
+        },
+        required: ['provider', 'endpoint'],
+        additionalProperties: false,
+      },
+      annotations,
+    },
+  ];
+}
+
+/** `find_endpoints`: the endpoints matching the words, best first. */
+export function findEndpoints(endpoints: readonly PdgTool[], args: Record<string, unknown>): CallToolResult {
+  const words =
+    typeof args.query === 'string'
+      ? args.query
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter(Boolean)
+      : [];
+  const limit =
+    typeof args.limit === 'number' && Number.isInteger(args.limit)
+      ? Math.min(Math.max(args.limit, 1), maxMatches)
+      : defaultMatches;
+  const scored = endpoints
+    .filter((tool) => args.provider === undefined || tool.provider === args.provider)
+    .map((tool, order) => ({ tool, order, score: words.filter((word) => searchText(tool).includes(word)).length }))
+    .filter(({ score }) => words.length === 0 || score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  const found = scored.slice(0, limit).map(({ tool }) => ({
+    provider: tool.provider,
+    endpoint: tool.endpointName,
+    description: tool.endpoint.description,
+    ...(tool.endpoint.paging ? { paged: tool.endpoint.paging.kind } : {}),
+    params: paramsOnly(tool.inputSchema),
+  }));
+  const structured = {
+    endpoints: found,
+    total: scored.length,
+    ...(scored.length > found.length
+      ? { note: `${scored.length - found.length} more match; ask with more words, a provider, or a larger limit.` }
+      : {}),
+    ...(found.length === 0
+      ? { note: `Nothing matches; leave out query to list every endpoint, or try other words.` }
+      : {}),
+  };
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+}
+
+/** `call_endpoint`: the endpoint's own tool, with its params and the walk arguments of a paged one. */
+export async function callEndpoint(
+  endpoints: readonly PdgTool[],
+  args: Record<string, unknown>,
+  context: CallContext,
+): Promise<CallToolResult> {
+  const tool = endpoints.find(
+    (candidate) => candidate.provider === args.provider && candidate.endpointName === args.endpoint,
+  );
+  if (!tool) {
+    const names = endpoints
+      .filter((candidate) => candidate.provider === args.provider)
+      .map((candidate) => candidate.endpointName);
+    const message =
+      names.length === 0
+        ? `provider must be one of the providers served (received ${JSON.stringify(args.provider)}); ${findToolName} lists them.`
+        : `endpoint must be an endpoint of ${String(args.provider)}: ${names.join(', ')} (received ${JSON.stringify(args.endpoint)}).`;
+    return toolError(
+      new PdgError({
+        code: 'INVALID_PARAMS',
+        issues: [{ path: names.length === 0 ? 'provider' : 'endpoint', message }],
+        message: `Invalid arguments for ${callToolName}: ${message} Nothing was sent.`,
+      }),
+      context.secret,
+    );
+  }
+  const params = (typeof args.params === 'object' && args.params !== null ? args.params : {}) as Record<
+    string,
+    unknown
+  >;
+  const walk = tool.endpoint.paging
+    ? Object.fromEntries(walkArguments.flatMap((name) => (args[name] === undefined ? [] : [[name, args[name]]])))
+    : {};
+  return callTool(tool, { ...params, ...walk }, context);
+}
+
+/** The endpoint's params schema, without the walk arguments its own tool adds. */
+function paramsOnly(schema: JsonSchema): JsonSchema {
+  const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
+  for (const name of walkArguments) delete properties[name];
+  return { ...schema, properties };
+}
+
+const texts = new WeakMap<PdgTool, string>();
+
+/** What a word is looked for in: provider, endpoint, description, and each param's name and description. */
+function searchText(tool: PdgTool): string {
+  let text = texts.get(tool);
+  if (text === undefined) {
+    const properties = (tool.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
+    const params = Object.entries(properties).map(([name, schema]) => `${name} ${String(schema.description ?? '')}`);
+    text = [tool.provider, tool.endpointName, tool.endpoint.description, ...params].join(' ').toLowerCase();
+    texts.set(tool, text);
+  }
+  return text;
+}
