@@ -317,7 +317,9 @@ export function fields<const TEntries extends v.ObjectEntries>(entries: TEntries
 
 /** What a record reads as: every field optional (`undefined` when null or absent), other keys `unknown`. */
 export type RecordOutput<TEntries extends v.ObjectEntries> = {
-  [K in keyof TEntries]?: v.InferOutput<TEntries[K]>;
+  // `| undefined` said out loud: a field sent as null is there, as undefined, so under
+  // `exactOptionalPropertyTypes` the type must admit it (and agree with the written-out result types).
+  [K in keyof TEntries]?: v.InferOutput<TEntries[K]> | undefined;
 } & { [key: string]: unknown };
 
 /** What a record accepts: every field may be null or absent, other keys pass through. */
