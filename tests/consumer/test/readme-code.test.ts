@@ -1,7 +1,7 @@
 /**
  * Every TypeScript block of every README compiles and runs, as a user copying it would find. The
  * blocks are compiled together in one project set up as the root README says (`"type": "module"`, its
- * tsconfig.json), made stricter still with `exactOptionalPropertyTypes`; then each runnable block runs
+ * tsconfig.json), made stricter still with `exactOptionalPropertyTypes` and `declaration`; then each runnable block runs
  * with Node against the mock gateway (`pdg mock`), with `PDG_BASE_URL` and `PDG_API_KEY` set as the
  * README says, and must exit with 0.
  */
@@ -33,7 +33,8 @@ beforeAll(async () => {
   for (const block of blocks) project.write(block.file, block.code);
   for (const diagnostic of project.compile(
     blocks.map((block) => block.file),
-    { exactOptionalPropertyTypes: true, outDir: 'out', rootDir: '.' },
+    // Declarations too, so an example that exports (a client, say) is held to what a library compiles.
+    { exactOptionalPropertyTypes: true, declaration: true, outDir: 'out', rootDir: '.' },
   )) {
     diagnostics.set(diagnostic.file, [...(diagnostics.get(diagnostic.file) ?? []), diagnostic]);
   }
