@@ -12,11 +12,12 @@ import {
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import type { MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
+import { fixturesOf, loadedProvider, loadProvider, loadProviders, providerIds } from './catalog.js';
 import { clientLayers } from './client-layers.js';
 import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
-import { allFixtures, providers } from './providers.js';
-import { paramFlags } from './run-params.js';
+import { providerPackages } from './providers.js';
+import { flagRule, paramFlags } from './run-params.js';
 
 const runOptionsText = `Options of run:
   --all              walk every page, one NDJSON line per item (progress on stderr)
@@ -60,7 +61,8 @@ Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`;
 const commandUsage: Readonly<Record<string, string>> = {
   providers: `Usage: pdg providers
 
-Lists the providers this pdg serves, one a line: id, description and endpoints.`,
+Lists the providers this pdg serves, one a line: id and what it serves. pdg describe <provider> lists
+its endpoints.`,
   describe: `Usage: pdg describe <provider> [endpoint]
 
 With a provider: its endpoints. With an endpoint too: its path, cache time, paging, each param (type,
@@ -128,7 +130,7 @@ async function helpFor(words: readonly string[]): Promise<string> {
     );
   }
   if ((command !== 'run' && command !== 'describe') || providerId === undefined) return text;
-  const provider = findProvider(providerId);
+  const provider = await loadProvider(providerId);
   if (endpointName === undefined) return `${text}\n\n${formatProvider(provider)}`;
   const endpoint = findEndpoint(provider, endpointName);
   const described = await describeEndpoint(provider, endpointName);
@@ -139,18 +141,7 @@ async function helpFor(words: readonly string[]): Promise<string> {
 /** `pdg describe <provider> <endpoint>`: the endpoint's params, with an example the mock gateway answers. */
 async function describeEndpoint(provider: AnyProvider, name: string): Promise<string> {
   const endpoint = findEndpoint(provider, name);
-  return formatEndpoint(provider.id, name, endpoint, exampleParams(await allFixtures(), provider.id, name));
-}
-
-function findProvider(id: string | undefined): AnyProvider {
-  const known = providers.map((provider) => provider.id).join(', ');
-  if (id === undefined) throw new UsageError(`Name a provider: ${known}.`);
-  const provider = providers.find((candidate) => candidate.id === id);
-  if (!provider) {
-    const ids = providers.map((candidate) => candidate.id);
-    throw new UsageError(`Unknown provider "${id}".${suggestion(id, ids)} Providers: ${known}.`);
-  }
-  return provider;
+  return formatEndpoint(provider.id, name, endpoint, exampleParams(await fixturesOf([provider]), provider.id, name));
 }
 
 function findEndpoint(provider: AnyProvider, name: string | undefined): EndpointDefinition {
@@ -173,7 +164,7 @@ function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 
 async function run(args: ParsedArgs): Promise<void> {
   const [, providerId, endpointName, ...extra] = args.positionals;
-  const provider = findProvider(providerId);
+  const provider = await loadProvider(providerId);
   const endpoint = findEndpoint(provider, endpointName);
   if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
   const params = paramsFromStrings(endpoint, paramFlags(provider.id, endpointName as string, endpoint, args));
@@ -208,11 +199,12 @@ async function run(args: ParsedArgs): Promise<void> {
   let mock: RunningMockGateway | undefined;
   const layers = await clientLayers(args);
   try {
-    if (useMock) mock = await startMock({ providers, fixtures: await allFixtures() });
+    // The mock serves the one provider called, from its own fixtures: nothing else is loaded.
+    if (useMock) mock = await startMock({ providers: [provider], fixtures: await fixturesOf([provider]) });
     const { apiKey, baseUrl } = gatewayAccess(args, mock);
     const pdg = clientOrUsageError(() =>
       createClient({
-        providers,
+        providers: [provider],
         apiKey,
         baseUrl,
         ...(timeout === undefined ? {} : { timeout }),
@@ -306,8 +298,8 @@ async function openApi(args: ParsedArgs): Promise<void> {
     }
   }
   if (args.bare.has('server-url')) throw new UsageError('--server-url takes a URL: --server-url https://…');
-  const ids = [...new Set(args.positionals.slice(1))];
-  const selected = ids.length === 0 ? providers : ids.map((id) => findProvider(id));
+  const ids = args.positionals.slice(1);
+  const selected = await loadProviders(ids.length === 0 ? undefined : ids);
   const given = args.flags.get('server-url');
   const serverUrl = given ?? (process.env.PDG_BASE_URL || undefined);
   const { toOpenApi } = await import('@pdg/openapi');
@@ -342,11 +334,12 @@ async function serveMock(args: ParsedArgs): Promise<number> {
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4010;
   const host = args.flags.get('host') ?? '127.0.0.1';
   const rateLimit = rateLimitFlag(args);
+  const providers = await loadProviders();
   let gateway: RunningMockGateway;
   try {
     gateway = await startMock({
       providers,
-      fixtures: await allFixtures(),
+      fixtures: await fixturesOf(providers),
       port,
       host,
       ...(rateLimit ? { rateLimit: { requests: rateLimit.requests, windowMs: rateLimit.windowMs } } : {}),
@@ -361,12 +354,20 @@ async function serveMock(args: ParsedArgs): Promise<number> {
     `pdg mock gateway: ${gateway.url} (any non-empty x-api-key)\n` +
       `  serving ${providers.map((provider) => provider.id).join(', ')}\n` +
       (rateLimit ? `  rate limit: ${rateLimit.text} per API key; past it: 429 with Retry-After\n` : '') +
-      `  try: PDG_BASE_URL=${gateway.url} PDG_API_KEY=any pdg run music:catalogstore search --q "velvet orbit" --limit 3\n` +
+      `  try: PDG_BASE_URL=${gateway.url} PDG_API_KEY=any ${pdgCommand()} run music:catalogstore search --q "velvet orbit" --limit 3\n` +
       '  Ctrl-C stops it.\n',
   );
   await interrupted();
   await gateway.close();
   return 0;
+}
+
+/**
+ * The command that runs this pdg again from a shell: `npx @pdg/cli` when npx started it (npx puts `pdg` on
+ * the PATH of the process it starts, not of the user's shell), else `pdg`.
+ */
+function pdgCommand(): string {
+  return process.env.npm_lifecycle_event === 'npx' ? 'npx @pdg/cli' : 'pdg';
 }
 
 /** Settles on Ctrl-C (SIGINT) or SIGTERM: a server command then closes and exits with 0. */
@@ -403,7 +404,7 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
   if (!http && (args.flags.has('port') || args.flags.has('host'))) {
     throw new UsageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
   }
-  const selected = mcpProviders(args);
+  const selected = await loadProviders(mcpProviderIds(args));
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4011;
   const host = args.flags.get('host') ?? '127.0.0.1';
   let mock: RunningMockGateway | undefined;
@@ -411,8 +412,8 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
   try {
     if (args.flags.has('mock')) {
       mock = await startMock({
-        providers,
-        fixtures: await allFixtures(),
+        providers: selected,
+        fixtures: await fixturesOf(selected),
         // What the tools' calls ask of the mock, for the one trying it out (stderr: stdout is the protocol's).
         onRequest: (request) => process.stderr.write(`mock gateway: ${request.method} ${request.url}\n`),
       });
@@ -457,24 +458,19 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
   }
 }
 
-/** `--providers id,...`: the providers named, each once, in the order given; all of them without the flag. */
-function mcpProviders(args: ParsedArgs): readonly AnyProvider[] {
+/** `--providers id,...`: the ids named, in the order given; every provider's without the flag. */
+function mcpProviderIds(args: ParsedArgs): readonly string[] {
   const list = args.flags.get('providers');
-  if (list === undefined) return providers;
+  if (list === undefined) return providerIds;
   if (args.bare.has('providers') || list.trim() === '') {
     throw new UsageError(
       '--providers needs provider ids, comma-separated: --providers jobs:jobboard,social-media:forum.',
     );
   }
-  const ids = [
-    ...new Set(
-      list
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id !== ''),
-    ),
-  ];
-  return ids.map((id) => findProvider(id));
+  return list
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
 }
 
 /** One line on why the mock could not listen, and what to do; undefined for any other failure. */
@@ -565,10 +561,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   switch (command) {
     case 'providers':
-      await write(process.stdout, formatProviders(providers));
+      await write(process.stdout, formatProviders(providerPackages));
       return 0;
     case 'describe': {
-      const provider = findProvider(args.positionals[1]);
+      const provider = await loadProvider(args.positionals[1]);
       const name = args.positionals[2];
       await write(
         process.stdout,
@@ -587,7 +583,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'mcp':
       return serveMcp(args);
     case 'completion':
-      await write(process.stdout, completionScript(args.positionals[1], providers).trimEnd());
+      await write(process.stdout, completionScript(args.positionals[1], await loadProviders()).trimEnd());
       return 0;
     default:
       throw new UsageError(
@@ -624,23 +620,12 @@ main(argv).then(
       return;
     }
     if (isPdgError(error) && error.code === 'INVALID_PARAMS') {
-      const provider = providers.find((candidate) => candidate.id === error.provider);
-      const endpoint = provider?.endpoints[error.endpoint ?? ''];
+      const endpoint = loadedProvider(error.provider)?.endpoints[error.endpoint ?? ''];
       const valid = endpoint
         ? ['', `Params of ${error.provider} ${error.endpoint}:`, ...formatParams(describeParams(endpoint))]
         : [];
-      const booleans = new Set(
-        endpoint
-          ? describeParams(endpoint)
-              .filter((param) => param.type === 'boolean')
-              .map((param) => param.name)
-          : [],
-      );
-      const lines = error.issues.map((issue) =>
-        booleans.has(issue.path)
-          ? `--${issue.path} must be true or false, 1 or 0, yes or no, or the flag alone for true${/ \(received .*\)$/.exec(issue.message)?.[0] ?? ''}`
-          : `--${issue.path} ${issue.message}`,
-      );
+      const params = new Map(endpoint ? describeParams(endpoint).map((param) => [param.name, param]) : []);
+      const lines = error.issues.map((issue) => `--${issue.path} ${flagRule(issue, params.get(issue.path))}`);
       process.stderr.write(redacted(`pdg: ${lines.join('\n     ')}\n${valid.join('\n')}\n`));
       process.exitCode = 2;
       return;

@@ -10,10 +10,11 @@ import { type Fixture, ProviderWorld } from '@pdg/core/fixtures';
 import { startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/args.js';
+import { fixturesOf, loadProviders } from '../src/catalog.js';
 import { exampleParams, formatEndpoint } from '../src/describe.js';
-import { allFixtures, providers } from '../src/providers.js';
 
-const fixtures = await allFixtures();
+const providers = await loadProviders();
+const fixtures = await fixturesOf(providers);
 
 import { paramFlags } from '../src/run-params.js';
 import { cleanEnv, cli, runCli } from './run-cli.js';
