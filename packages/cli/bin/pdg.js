@@ -14,7 +14,7 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(1);
 }
 const { existsSync } = await import('node:fs');
-const buildScript = new URL('../../../scripts/build-quietly.mjs', import.meta.url);
+const buildScript = new URL('../../../scripts/build.mjs', import.meta.url);
 if (existsSync(new URL('../src/cli.ts', import.meta.url)) && existsSync(buildScript)) {
   const { buildQuietly } = await import(buildScript.href);
   buildQuietly('@pdg/cli');
