@@ -53,7 +53,7 @@ export async function buildShowingSteps(name) {
   }
   const already = tasks.length - toBuild;
   console.log(
-    `Building ${name} and the packages it needs: ${toBuild} to build${already > 0 ? `, ${already} built before` : ''}. The first time takes a minute or two.`,
+    `Building ${name} and the packages it needs: ${toBuild} to build${already > 0 ? `, ${already} built before` : ''}. The first time takes a minute or more.`,
   );
   let done = 0;
   let lastLine = performance.now();

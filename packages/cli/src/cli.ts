@@ -1,14 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  type AnyProvider,
-  buildUrl,
-  callEndpoint,
-  createClient,
-  type EndpointDefinition,
-  isPdgError,
-  validateParams,
-  walkEndpoint,
-} from '@pdg/core';
+import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import type { MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
@@ -18,6 +9,14 @@ import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { providerPackages } from './providers.js';
 import { flagRule, paramFlags } from './run-params.js';
+
+/**
+ * The client, imported by the commands that call a gateway. Not at start-up: its HTTP layer (ky, and the
+ * fetch machinery ky sets up) is most of what a bare client costs to load, and `pdg providers`, `--help`
+ * and `--version` need none of it.
+ */
+const loadCore = () => import('@pdg/core');
+type Core = Awaited<ReturnType<typeof loadCore>>;
 
 const runOptionsText = `Options of run:
   --all              walk every page, one NDJSON line per item (progress on stderr)
@@ -186,12 +185,19 @@ async function run(args: ParsedArgs): Promise<void> {
   // The longest timer the runtime can set: about 24.8 days.
   const timeout = integerFlag(args.flags, 'timeout', { min: 1, max: 2_147_483_647 });
   const useMock = args.flags.has('mock');
+  const core = await loadCore();
   if (args.flags.has('curl')) {
     if (useMock || all)
       throw new UsageError('--curl prints one request to a gateway you can reach: leave out --mock and --all.');
     await write(
       process.stdout,
-      curlCommand(provider.id, endpointName as string, endpoint, params, args.flags.get('base-url')),
+      curlCommand(core, {
+        providerId: provider.id,
+        endpointName: endpointName as string,
+        endpoint,
+        params,
+        baseUrl: args.flags.get('base-url'),
+      }),
     );
     return;
   }
@@ -202,8 +208,8 @@ async function run(args: ParsedArgs): Promise<void> {
     // The mock serves the one provider called, from its own fixtures: nothing else is loaded.
     if (useMock) mock = await startMock({ providers: [provider], fixtures: await fixturesOf([provider]) });
     const { apiKey, baseUrl } = gatewayAccess(args, mock);
-    const pdg = clientOrUsageError(() =>
-      createClient({
+    const pdg = clientOrUsageError(core, () =>
+      core.createClient({
         providers: [provider],
         apiKey,
         baseUrl,
@@ -214,7 +220,7 @@ async function run(args: ParsedArgs): Promise<void> {
       }),
     );
     if (!all) {
-      const result = await callEndpoint(pdg, provider.id, endpointName as string, params);
+      const result = await core.callEndpoint(pdg, provider.id, endpointName as string, params);
       const pretty = args.flags.has('pretty') || (process.stdout.isTTY && !args.flags.has('compact'));
       await write(process.stdout, JSON.stringify(result, null, pretty ? 2 : undefined));
       return;
@@ -223,7 +229,7 @@ async function run(args: ParsedArgs): Promise<void> {
     let itemCount = 0;
     let pageCount = 0;
     const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-    walk: for await (const page of walkEndpoint(
+    walk: for await (const page of core.walkEndpoint(
       pdg,
       provider.id,
       endpointName as string,
@@ -247,17 +253,17 @@ async function run(args: ParsedArgs): Promise<void> {
 }
 
 /** createClient refuses bad options (a malformed URL, a key it cannot send) with a USAGE error: exit 2 here. */
-function clientOrUsageError<T>(create: () => T): T {
+function clientOrUsageError<T>(core: Core, create: () => T): T {
   try {
     return create();
   } catch (error) {
-    throw usageOf(error);
+    throw usageOf(core, error);
   }
 }
 
 /** A USAGE error of the client as the CLI's usage error (exit 2); any other error as it is. */
-function usageOf(error: unknown): unknown {
-  return isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
+function usageOf(core: Core, error: unknown): unknown {
+  return core.isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
 }
 
 /**
@@ -423,9 +429,9 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
     const serving = `${toolCount} tools of ${selected.length} provider${selected.length === 1 ? '' : 's'}; ${
       mock ? `answers from the built-in mock gateway at ${mock.url}` : `calls ${redacted(options.baseUrl)}`
     }`;
-    const mcp = await import('@pdg/mcp');
+    const [mcp, core] = await Promise.all([import('@pdg/mcp'), loadCore()]);
     if (!http) {
-      const running = await mcp.serveStdio(options).catch((error: unknown) => Promise.reject(usageOf(error)));
+      const running = await mcp.serveStdio(options).catch((error: unknown) => Promise.reject(usageOf(core, error)));
       close = () => running.close();
       process.stderr.write(`pdg mcp: ${serving}; over stdio.\n`);
       await Promise.race([running.closed, interrupted()]);
@@ -436,7 +442,7 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
       running = await mcp.startMcpHttpServer({ ...options, host, port });
     } catch (error) {
       const reason = listenFailure(error, host, port);
-      if (!reason) throw usageOf(error);
+      if (!reason) throw usageOf(core, error);
       process.stderr.write(`pdg: ${reason}\n`);
       return 1;
     }
@@ -491,13 +497,22 @@ function listenFailure(error: unknown, host: string, port: number): string | und
  * for the shell to fill in, so the command can be pasted into a ticket.
  */
 function curlCommand(
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  params: Record<string, unknown>,
-  baseUrl: string | undefined,
+  core: Core,
+  {
+    providerId,
+    endpointName,
+    endpoint,
+    params,
+    baseUrl,
+  }: {
+    readonly providerId: string;
+    readonly endpointName: string;
+    readonly endpoint: EndpointDefinition;
+    readonly params: Record<string, unknown>;
+    readonly baseUrl: string | undefined;
+  },
 ): string {
-  const validated = validateParams(providerId, endpointName, endpoint, params);
+  const validated = core.validateParams(providerId, endpointName, endpoint, params);
   const placeholder = 'http://pdg-base-url.invalid';
   const base = baseUrl ?? placeholder;
   let parsed: URL;
@@ -510,10 +525,9 @@ function curlCommand(
     throw new UsageError('--base-url must not contain a user name or password: the gateway takes the key alone.');
   }
   // The shell fills in the base URL from the environment when --base-url is not given.
-  const url = buildUrl(base, providerId, endpointName, endpoint, validated).href.replace(
-    placeholder,
-    '$' + '{PDG_BASE_URL}',
-  );
+  const url = core
+    .buildUrl(base, providerId, endpointName, endpoint, validated)
+    .href.replace(placeholder, '$' + '{PDG_BASE_URL}');
   return `curl -sS -H 'accept: application/json' -H "x-api-key: \${PDG_API_KEY}" "${url}"`;
 }
 
@@ -613,12 +627,13 @@ main(argv).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     if (error instanceof UsageError) {
       process.stderr.write(`pdg: ${redacted(error.message)}\n`);
       process.exitCode = 2;
       return;
     }
+    const { isPdgError } = await loadCore();
     if (isPdgError(error) && error.code === 'INVALID_PARAMS') {
       const endpoint = loadedProvider(error.provider)?.endpoints[error.endpoint ?? ''];
       const valid = endpoint
