@@ -4,12 +4,18 @@
  * paged, get an error listing exactly the names that would work, rather than the client's type arguments
  * (`EndpointName<readonly [ProviderDefinition<"jobs:jobboard", WithPaths<{...`); so does a misspelt provider.
  */
-import { readFileSync } from 'node:fs';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { filmdb } from '@pdg/movie-filmdb';
 import { forum } from '@pdg/social-media-forum';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ConsumerProject, consumerProject, type Diagnostic, formatDiagnostics } from './consumer-project.js';
+import {
+  type ConsumerProject,
+  consumerProject,
+  type Diagnostic,
+  formatDiagnostics,
+  nodeModuleOptions,
+  readFixture,
+} from './consumer-project.js';
 
 const fixtures = [
   'misspelt-endpoint.ts',
@@ -24,20 +30,9 @@ const diagnostics = new Map<string, Diagnostic[]>();
 beforeAll(() => {
   project = consumerProject({
     packageJson: { type: 'module' },
-    tsconfig: {
-      compilerOptions: {
-        module: 'nodenext',
-        target: 'es2023',
-        strict: true,
-        skipLibCheck: true,
-        types: ['node'],
-        noEmit: true,
-      },
-    },
+    tsconfig: { compilerOptions: { ...nodeModuleOptions, noEmit: true } },
   });
-  for (const name of fixtures) {
-    project.write(name, readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
-  }
+  for (const name of fixtures) project.write(name, readFixture(name));
   for (const diagnostic of project.compile(fixtures)) {
     diagnostics.set(diagnostic.file, [...(diagnostics.get(diagnostic.file) ?? []), diagnostic]);
   }
@@ -59,9 +54,9 @@ function choicesIn(fixture: (typeof fixtures)[number]): { argument: string; choi
   return { argument, choices: union.split(' | ').map((choice) => JSON.parse(choice) as string), message };
 }
 
-const pagedNames = (endpoints: Readonly<Record<string, { readonly paging?: unknown }>>) =>
+const pagedNames = (endpoints: Readonly<Record<string, object>>) =>
   Object.entries(endpoints)
-    .filter(([, endpoint]) => endpoint.paging !== undefined)
+    .filter(([, endpoint]) => 'paging' in endpoint && endpoint.paging !== undefined)
     .map(([name]) => name);
 
 it('a misspelt endpoint: the error lists every endpoint name of that provider', () => {

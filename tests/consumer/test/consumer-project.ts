@@ -5,7 +5,7 @@
  * Node read them as they would after `npm install`: through each package's `exports`, from `dist`.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,23 @@ const here = fileURLToPath(new URL('..', import.meta.url));
 
 /** Libraries the examples import besides the @pdg packages, and the Node types a project adds. */
 const libraries = ['@keyv/redis', '@types/node', 'keyv', 'nock', 'redis', 'valibot', 'vitest'];
+
+/**
+ * The compiler options of an ES-module project on Node, strict: what the fixtures are compiled with (the
+ * READMEs' blocks take the root README's own tsconfig.json).
+ */
+export const nodeModuleOptions = {
+  module: 'nodenext',
+  target: 'es2023',
+  strict: true,
+  skipLibCheck: true,
+  types: ['node'],
+} as const;
+
+/** A file of `tests/consumer/fixtures`. */
+export function readFixture(name: string): string {
+  return readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+}
 
 export interface Diagnostic {
   /** The file, relative to the project; '' for one about the whole program. */

@@ -9,9 +9,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script of the repository, without types.
 import { providerPackages } from '../../../scripts/registry.mjs';
-import { type ConsumerProject, consumerProject, formatDiagnostics } from './consumer-project.js';
-
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+import {
+  type ConsumerProject,
+  consumerProject,
+  formatDiagnostics,
+  nodeModuleOptions,
+  readFixture,
+} from './consumer-project.js';
 
 let project: ConsumerProject;
 
@@ -20,12 +24,8 @@ beforeAll(() => {
     packageJson: { type: 'module' },
     tsconfig: {
       compilerOptions: {
-        module: 'nodenext',
-        target: 'es2023',
-        strict: true,
+        ...nodeModuleOptions,
         exactOptionalPropertyTypes: true,
-        skipLibCheck: true,
-        types: ['node'],
         declaration: true,
         emitDeclarationOnly: true,
         rootDir: 'src',
@@ -38,7 +38,7 @@ beforeAll(() => {
 afterAll(() => project?.remove());
 
 it('a module exporting a client of two providers compiles with declaration: true, naming their exported types', () => {
-  project.write('src/exported-client.ts', fixture('exported-client.ts'));
+  project.write('src/exported-client.ts', readFixture('exported-client.ts'));
   expect(formatDiagnostics(project.compile(['src/exported-client.ts']))).toBe('');
   expect(readFileSync(join(project.dir, 'types', 'exported-client.d.ts'), 'utf8')).toContain(
     'export declare const pdg: import("@pdg/core").PdgClient<readonly [import("@pdg/movie-filmdb").FilmdbProvider, import("@pdg/social-media-forum").ForumProvider]>;',
@@ -47,7 +47,7 @@ it('a module exporting a client of two providers compiles with declaration: true
 
 it('another module, typed by that declaration alone, calls the exported client with the same types', () => {
   // Beside the emitted declaration, with no source of the client: `./exported-client.js` resolves to it.
-  project.write('types/exported-client-use.ts', fixture('exported-client-use.ts'));
+  project.write('types/exported-client-use.ts', readFixture('exported-client-use.ts'));
   const diagnostics = project.compile(['types/exported-client-use.ts'], {
     noEmit: true,
     declaration: false,
