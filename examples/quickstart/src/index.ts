@@ -54,14 +54,14 @@ try {
     console.log(`  ${thread.title} by ${thread.author} (${thread.totalViews ?? 0} views)`);
   }
 
-  // 4. A paged walk: pages() fetches page after page, one in memory at a time, until the listing ends or
-  // maxPages. Every figure printed is counted from what the walk fetched.
+  // 4. A paged walk over the same listing: pages() fetches page after page, one in memory at a time, until
+  // the listing ends or maxPages. Every figure printed is counted from what the walk fetched.
   const maxPages = 5;
   let walked = 0;
   let pages = 0;
   let lastPageHasMore = false;
   const cities = new Map<string, number>();
-  for await (const page of pdg.pages('jobs:jobboard', 'browse', { country: 'SG', limit: 20 }, { maxPages })) {
+  for await (const page of pdg.pages('jobs:jobboard', 'browse', { country: 'SG', limit: 3 }, { maxPages })) {
     pages++;
     lastPageHasMore = page.hasMore;
     for (const job of page.items) {
@@ -71,7 +71,7 @@ try {
     }
   }
   const stop = lastPageHasMore ? `maxPages ${maxPages} stopped it` : 'the whole listing';
-  console.log(`\nWalked ${walked} jobs across ${pages} pages (${stop}); by city:`);
+  console.log(`\nWalked ${walked} jobs across ${pages} page${pages === 1 ? '' : 's'} (${stop}); by city:`);
   for (const [city, count] of [...cities].sort((a, b) => b[1] - a[1])) console.log(`  ${city}: ${count}`);
 } catch (error) {
   if (!isPdgError(error)) throw error;
