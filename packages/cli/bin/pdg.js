@@ -9,7 +9,7 @@
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
   process.stderr.write(
-    `pdg needs Node.js 22.12 or newer, and this is Node.js ${process.versions.node}: install a newer one (https://nodejs.org), or run pdg with one fetched for the occasion: npx -y -p node@24 -p @pdg/cli pdg --help\n`,
+    `pdg needs Node.js 22.12 or newer, and this is Node.js ${process.versions.node}: install a newer one (https://nodejs.org), or run pdg with one fetched for the occasion: npx -y --loglevel=error -p node@24 -p @pdg/cli pdg --help\n`,
   );
   process.exit(1);
 }

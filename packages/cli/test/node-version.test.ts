@@ -40,7 +40,7 @@ it.each(['20.18.0', '22.11.0', '18.20.4'])(
       .split('\n')
       .filter((line) => line !== `imported ${pathToFileURL(bin).href}`);
     expect(lines).toEqual([
-      `pdg needs Node.js 22.12 or newer, and this is Node.js ${version}: install a newer one (https://nodejs.org), or run pdg with one fetched for the occasion: npx -y -p node@24 -p @pdg/cli pdg --help`,
+      `pdg needs Node.js 22.12 or newer, and this is Node.js ${version}: install a newer one (https://nodejs.org), or run pdg with one fetched for the occasion: npx -y --loglevel=error -p node@24 -p @pdg/cli pdg --help`,
     ]);
   },
 );
