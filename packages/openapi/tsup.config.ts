@@ -1,3 +1,4 @@
 import { packageBuild } from '../../config/tsup.js';
 
-export default packageBuild({ entry: ['src/index.ts'] });
+// One entry per subpath in package.json's `exports`.
+export default packageBuild({ entry: ['src/index.ts', 'src/gateway.ts'] });

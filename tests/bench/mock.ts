@@ -1,10 +1,13 @@
 /**
- * The mock gateway under load, servers in a process of their own (`run.ts` starts this file):
- *   node mock.ts rps        requests per second at concurrency 16: the mock gateway against a bare
- *                           node:http server answering the same body
- *   node mock.ts walk       items() over a 12,000-item and a 50,000-item listing: items per second
- *                           on a second walk (the first builds the listing and warms up)
- *   node mock.ts serve <mock|bare> <listingSize>   (the server process)
+ * The mock gateway under load, each server in a process of its own (`run.ts` starts this file), driven by
+ * autocannon (a load generator, not the client under test) at 16 connections:
+ *   node mock.ts rps      requests per second of the mock against a bare node:http server sending the same
+ *                         bytes, for a listing page and a detail call: rounds of each, interleaved, the
+ *                         ratio of each round pair, median reported
+ *   node mock.ts pages    page 1 against page 50 of the largest listing (100,000 items): requests per
+ *                         second over HTTP, interleaved, and the time to make a page the mock has not
+ *                         made before (the answer to a new request), in process
+ *   node mock.ts serve <mock|bare> <path>   (the server process)
  * Each measuring mode prints one JSON line.
  */
 import { spawn } from 'node:child_process';
@@ -12,89 +15,134 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { startMockGateway } from '@pdg/mock';
+import { createFixtureResponder, isRoute } from '@pdg/mock/responder';
+import autocannon from 'autocannon';
 
 const apiKey = 'bench-key-not-a-secret';
-const path = '/v1/jobs:jobboard/browse?country=SG';
+const listingPath = '/v1/jobs:jobboard/browse?limit=20';
+const largestListingSize = 100_000;
+const pagePath = (page: number) => `/v1/jobs:jobboard/browse?limit=20&page=${page}`;
 
-async function server(kind: 'mock' | 'bare', listingSize = 250): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'serve', kind, String(listingSize)], {
+/** A server in a process of its own; `bare` answers every request with the mock's bytes for `path`. */
+async function server(kind: 'mock' | 'bare', path: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'serve', kind, path], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
   return { url: String(line).trim(), stop: () => child.stdin.end() };
 }
 
-/** `count` GETs of `url`, `concurrency` at a time; requests per second. */
-async function load(url: string, count: number, concurrency: number): Promise<number> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      next++;
-      const response = await fetch(url, { headers: { 'x-api-key': apiKey } });
-      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      await response.arrayBuffer();
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return count / ((performance.now() - started) / 1000);
+/** Requests per second at 16 connections for `seconds`, every answer checked to be a 200. */
+async function load(url: string, seconds: number): Promise<number> {
+  const result = await autocannon({ url, connections: 16, duration: seconds, headers: { 'x-api-key': apiKey } });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
 }
 
-const [mode, kind, size] = process.argv.slice(2);
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/** Rounds of A then B (after one warm-up each), the ratio B/A of each round; the medians. */
+async function interleaved(a: string, b: string, rounds = 5, seconds = 2) {
+  await load(a, 1);
+  await load(b, 1);
+  const ratios: number[] = [];
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const first = await load(a, seconds);
+    const second = await load(b, seconds);
+    as.push(first);
+    bs.push(second);
+    ratios.push(second / first);
+  }
+  return { a: median(as), b: median(bs), ratio: median(ratios) };
+}
+
+const [mode, kind, path] = process.argv.slice(2);
 if (mode === 'serve') {
+  const listingSize = largestListingSize;
   if (kind === 'mock') {
-    const gateway = await startMockGateway({
-      providers: [jobboard],
-      fixtures,
-      port: 0,
-      apiKeys: [apiKey],
-      listingSize: Number(size),
-    });
+    const gateway = await startMockGateway({ providers: [jobboard], fixtures, apiKeys: [apiKey], listingSize });
     console.log(gateway.url);
     process.stdin.on('end', () => gateway.close().then(() => process.exit(0))).resume();
   } else {
-    // The body the mock gateway gives for the same request, answered as fast as node:http can.
-    const gateway = await startMockGateway({ providers: [jobboard], fixtures, port: 0, apiKeys: [apiKey] });
-    const body = await (await fetch(gateway.url + path, { headers: { 'x-api-key': apiKey } })).text();
+    // The bytes the mock gateway sends for the same request, sent as fast as node:http can.
+    const gateway = await startMockGateway({ providers: [jobboard], fixtures, apiKeys: [apiKey], listingSize });
+    const response = await fetch(gateway.url + path, { headers: { 'x-api-key': apiKey } });
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = { 'content-type': response.headers.get('content-type') ?? 'application/json' };
     await gateway.close();
-    const bare = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(body);
+    const bare = createServer((_request, answer) => {
+      answer.writeHead(200, { ...headers, 'content-length': body.byteLength });
+      answer.end(body);
     });
     bare.listen(0, '127.0.0.1', () => console.log(`http://127.0.0.1:${(bare.address() as AddressInfo).port}`));
     process.stdin.on('end', () => process.exit(0)).resume();
   }
 } else if (mode === 'rps') {
-  const count = 4_000;
-  const results: Record<string, number> = {};
-  for (const which of ['bare', 'mock'] as const) {
-    const running = await server(which);
-    await load(running.url + path, 400, 16);
-    results[which] = await load(running.url + path, count, 16);
-    running.stop();
+  const pick = async (kindOf: 'mock' | 'bare', what: string) => server(kindOf, what);
+  const results: Record<string, { bare: number; mock: number; ratio: number; bytes: number }> = {};
+  // A listing page, and the detail of a job it lists.
+  const mock = await pick('mock', listingPath);
+  const page = (await (await fetch(mock.url + listingPath, { headers: { 'x-api-key': apiKey } })).json()) as {
+    items: { jobId: string }[];
+  };
+  const detailPath = `/v1/jobs:jobboard/job/${page.items[1]?.jobId}`;
+  for (const [name, what] of [
+    ['listing', listingPath],
+    ['detail', detailPath],
+  ] as const) {
+    const bare = await pick('bare', what);
+    const bytes = (await (await fetch(bare.url + what)).arrayBuffer()).byteLength;
+    const measured = await interleaved(bare.url + what, mock.url + what);
+    results[name] = { bare: measured.a, mock: measured.b, ratio: measured.ratio, bytes };
+    bare.stop();
   }
+  mock.stop();
   console.log(JSON.stringify(results));
-} else if (mode === 'walk') {
-  const results: Record<string, number> = {};
-  for (const listingSize of [12_000, 50_000]) {
-    const running = await server('mock', listingSize);
-    const pdg = createClient({ providers: [jobboard], apiKey, baseUrl: running.url });
-    // Each listing walked twice, the second timed: the first builds the listing and warms both processes,
-    // so what is left is what every page request costs.
-    for (const timed of [false, true]) {
-      const started = performance.now();
-      let seen = 0;
-      for await (const _job of pdg.items('jobs:jobboard', 'browse', { country: 'SG', limit: 100 })) seen++;
-      if (seen !== listingSize) throw new Error(`walked ${seen} items of a ${listingSize}-item listing`);
-      if (timed) results[listingSize] = seen / ((performance.now() - started) / 1000);
+} else if (mode === 'pages') {
+  const mock = await server('mock', pagePath(1));
+  const http = await interleaved(mock.url + pagePath(1), mock.url + pagePath(50));
+  mock.stop();
+  // A page not made before: each request differs in its page size, so each is made anew from the listing.
+  const responder = createFixtureResponder({ fixtures, world: true, listingSize: largestListingSize });
+  const target = responder.route('/v1/jobs:jobboard/browse');
+  if (!isRoute(target)) throw new Error('no route to browse');
+  const sizesPerRound = 15;
+  const timeNew = (page: number, from: number) => {
+    const started = performance.now();
+    for (let size = from; size < from + sizesPerRound; size++) {
+      const answer = responder.answer(target, new URLSearchParams({ limit: String(size), page: String(page) }));
+      if (answer.status !== 200) throw new Error(`page ${page} of size ${size}: ${answer.status}`);
     }
-    running.stop();
+    return (performance.now() - started) / sizesPerRound;
+  };
+  timeNew(1, 1); // builds the listing once (sizes 1 to 15)
+  const first: number[] = [];
+  const fiftieth: number[] = [];
+  for (let round = 1; round <= 5; round++) {
+    // Which goes first alternates, so neither always meets a collection the other left.
+    const from = 1 + round * sizesPerRound;
+    if (round % 2 === 0) first.push(timeNew(1, from));
+    fiftieth.push(timeNew(50, from));
+    if (round % 2 === 1) first.push(timeNew(1, from));
   }
-  console.log(JSON.stringify(results));
+  console.log(
+    JSON.stringify({
+      httpPage1: http.a,
+      httpPage50: http.b,
+      httpRatio: http.ratio,
+      newPage1Ms: median(first),
+      newPage50Ms: median(fiftieth),
+    }),
+  );
 } else {
-  throw new Error('usage: node mock.ts rps | walk');
+  throw new Error('usage: node mock.ts rps | pages');
 }

@@ -36,18 +36,33 @@ console.log(`  JSON.parse of the body:   ${ms(validation.parse)} a page`);
 console.log(`  validation of the parsed: ${ms(validation.validate)} a page (${validation.items} jobs)`);
 console.log(`  ratio:                    ${ratio(validation.validate / validation.parse, 1.3)}`);
 
-console.log('\nmock gateway, in a process of its own (mock.ts)');
-const rps = measure<{ bare: number; mock: number }>(['mock.ts', 'rps']);
+console.log('\nmock gateway, servers in processes of their own, driven by autocannon at 16 connections (mock.ts)');
+type Rps = { bare: number; mock: number; ratio: number; bytes: number };
+const rps = measure<{ listing: Rps; detail: Rps }>(['mock.ts', 'rps']);
+const atLeast = (value: number, target: number) =>
+  `${value.toFixed(2)}x${value >= target ? ` (target >= ${target}x)` : ` (UNDER the target of ${target}x)`}`;
+for (const [name, figures] of [
+  ['listing page', rps.listing],
+  ['detail', rps.detail],
+] as const) {
+  console.log(
+    `  ${name} (${(figures.bytes / 1024).toFixed(1)} KB): mock ${Math.round(figures.mock)} requests/s, bare node:http sending the same bytes ${Math.round(figures.bare)}; ratio (median of 5 interleaved rounds) ${atLeast(figures.ratio, 0.8)}`,
+  );
+}
+const pages = measure<{
+  httpPage1: number;
+  httpPage50: number;
+  httpRatio: number;
+  newPage1Ms: number;
+  newPage50Ms: number;
+}>(['mock.ts', 'pages']);
+const within = (value: number) =>
+  `${value.toFixed(2)}x${Math.abs(value - 1) <= 0.1 ? ' (target within 10%)' : ' (OUTSIDE the 10% target)'}`;
 console.log(
-  `  requests/s at concurrency 16: mock ${Math.round(rps.mock)}, bare node:http with the same body ${Math.round(rps.bare)}`,
+  `  page 50 against page 1 of a 100,000-item listing: ${Math.round(pages.httpPage50)} against ${Math.round(pages.httpPage1)} requests/s, ratio ${within(pages.httpRatio)}`,
 );
-console.log(`  ratio:                        ${ratio(rps.mock / rps.bare)}`);
-const walks = measure<Record<string, number>>(['mock.ts', 'walk']);
 console.log(
-  `  items() walk, items/s: ${Math.round(walks['12000'] as number)} over a 12,000-item listing, ${Math.round(walks['50000'] as number)} over 50,000`,
-);
-console.log(
-  `  ratio (50,000 to 12,000):     ${ratio((walks['50000'] as number) / (walks['12000'] as number))} (1.00x: a page costs the same)`,
+  `  a page not made before, in process: page 50 ${pages.newPage50Ms.toFixed(3)} ms, page 1 ${pages.newPage1Ms.toFixed(3)} ms, ratio ${within(pages.newPage50Ms / pages.newPage1Ms)}`,
 );
 
 console.log('\nCLI cold start, median of 15 rounds, each command once a round (cli-start.ts)');

@@ -41,6 +41,8 @@ describe('pdg run --cache, --redis, --rate-limit', () => {
         'browse',
         '--country',
         'SG',
+        '--limit',
+        '3',
         '--all',
         '--max-pages',
         '3',

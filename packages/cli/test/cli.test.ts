@@ -67,12 +67,11 @@ describe('pdg run', () => {
   });
 
   it('--all --max-items 50 writes exactly 50 NDJSON lines, progress on stderr', async () => {
+    // Every country's jobs: a listing the fixtures leave open (Singapore's alone holds 9).
     const { code, stdout, stderr } = await pdg([
       'run',
       'jobs:jobboard',
       'browse',
-      '--country',
-      'SG',
       '--all',
       '--max-items',
       '50',

@@ -4,10 +4,11 @@
  */
 
 import { execFile } from 'node:child_process';
+import type { Fixture } from '@pdg/core';
 import { type AnyProvider, buildUrl, contentOf, createClient, type EndpointDefinition, isPdgError } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
-import { type Fixture, ProviderWorld } from '@pdg/core/fixtures';
 import { startMockGateway } from '@pdg/mock';
+import { ProviderWorld } from '@pdg/mock/responder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/args.js';
 import { fixturesOf, loadProviders } from '../src/catalog.js';

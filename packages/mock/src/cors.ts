@@ -10,8 +10,11 @@ export type MockGatewayCors = boolean | { readonly origins: readonly string[] };
 /** The CORS policy, checked once: `'any'`, `'none'`, or the set of allowed origins as browsers send them. */
 export type CorsPolicy = 'any' | 'none' | ReadonlySet<string>;
 
-/** Request headers always allowed: the client sends `accept` and `x-api-key`; the fault header asks for faults. */
-const allowedHeaders = ['accept', 'content-type', 'x-api-key', faultHeader];
+/**
+ * Request headers always allowed: the client sends `accept` and `x-api-key`; the fault header and `prefer`
+ * (Prism's controls) ask for faults and examples.
+ */
+const allowedHeaders = ['accept', 'content-type', 'x-api-key', faultHeader, 'prefer'];
 
 /**
  * Response headers a page may read besides the CORS-safelisted ones: the client reads `retry-after` (a 429's

@@ -1,3 +1,24 @@
+import { operationErrors } from '@pdg/openapi/gateway';
+
+/** The error statuses every operation of the OpenAPI document lists (`5XX` for any 5xx). */
+const documented = Object.keys(operationErrors);
+
+/** Whether the OpenAPI document lists this error status, so a client generated from it knows the answer. */
+export function isDocumentedStatus(status: number): boolean {
+  return documented.some(
+    (entry) =>
+      entry === String(status) ||
+      (entry.endsWith('XX') && entry[0] === String(status)[0] && status >= 100 && status < 600),
+  );
+}
+
+/** Why a fault's status cannot be injected, or undefined when it can. */
+export function undocumentedStatus(status: number): string | undefined {
+  return isDocumentedStatus(status)
+    ? undefined
+    : `${status} is not a status the OpenAPI document lists for the gateway's operations (it lists ${documented.join(', ')})`;
+}
+
 /** A fault the mock gateway injects instead of (or before) its normal answer. */
 export interface Fault {
   /** Answer with this status and an error envelope (429 gets `Retry-After`). */
@@ -32,6 +53,8 @@ export function parseFaultHeader(value: string): Fault {
     const [head = '', ...options] = part.split(';').map((text) => text.trim());
     if (/^[45]\d\d$/.test(head)) {
       fault.status = Number(head);
+      const refused = undocumentedStatus(fault.status);
+      if (refused) throw new Error(refused);
       for (const option of options) {
         const match = /^retry-after=(\d+)$/.exec(option);
         if (!match) throw new Error(`unknown option "${option}" (accepted: retry-after=<seconds>)`);
@@ -43,7 +66,7 @@ export function parseFaultHeader(value: string): Fault {
       fault.malformed = true;
     } else {
       throw new Error(
-        `unknown fault "${part}" (accepted: a 4xx/5xx status such as 429 or 503, "429;retry-after=2", "latency=<ms>", "malformed")`,
+        `unknown fault "${part}" (accepted: a 4xx/5xx status the OpenAPI document lists (${documented.join(', ')}) such as 429 or 503, "429;retry-after=2", "latency=<ms>", "malformed")`,
       );
     }
   }
@@ -54,7 +77,10 @@ export function parseFaultHeader(value: string): Fault {
 export class FaultQueue {
   readonly #faults: { fault: ServerFault; remaining: number }[] = [];
 
+  /** Adds a fault; throws a RangeError for a status the OpenAPI document does not list. */
   add(fault: ServerFault): void {
+    const refused = fault.status === undefined ? undefined : undocumentedStatus(fault.status);
+    if (refused) throw new RangeError(`Fault status ${refused}.`);
     this.#faults.push({ fault, remaining: fault.times ?? Number.POSITIVE_INFINITY });
   }
 

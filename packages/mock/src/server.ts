@@ -2,9 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
-import { createFixtureResponder, type FixtureAnswer, isRoute, type Route } from '@pdg/core/fixtures';
 import { corsHeaders, corsPolicy, type MockGatewayCors, preflightHeaders } from './cors.js';
 import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
+import { bytesOf, type FixtureAnswer } from './fixtures/answer.js';
+import { createFixtureResponder, isRoute, type Route } from './fixtures/responder.js';
+import { type Preferences, parsePrefer } from './prefer.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { answerOnSocket, type MockGatewayTimeouts, onClientError, parseTarget, serverOptions } from './request.js';
 
@@ -90,7 +92,23 @@ export interface RunningMockGateway {
   close(): Promise<void>;
 }
 
-type Answer = { status: number; body: unknown; headers?: Record<string, string>; raw?: string };
+/** An answer to send: a body to serialize, or its bytes (`raw`, the responder's own, serialized once). */
+type Answer = { status: number; body: unknown; headers?: Record<string, string>; raw?: string | Uint8Array };
+
+/** The error message of an injected status, in the gateway's words for its cause. */
+function faultMessage(status: number, how: string): string {
+  const cause =
+    status === 429
+      ? 'Rate limit exceeded'
+      : status === 401
+        ? 'Invalid API key'
+        : status === 404
+          ? 'Not found'
+          : status < 500
+            ? 'Bad request'
+            : 'Upstream source failed';
+  return `${cause} (${how}${status}).`;
+}
 
 /** The path of the OpenAPI 3.1 document of the providers served. */
 export const openApiPath = '/openapi.json';
@@ -170,18 +188,27 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
         };
       }
     }
+    let preferences: Preferences = {};
+    const prefer = request.headers.prefer;
+    if (typeof prefer === 'string') {
+      try {
+        preferences = parsePrefer(prefer);
+      } catch (error) {
+        return { answer: { status: 400, body: errorEnvelope(`Bad Prefer header: ${(error as Error).message}.`) } };
+      }
+    }
     fault = { ...faults.take(providerId, route.endpointName), ...fault };
-    if (fault.status !== undefined) {
-      const headers: Record<string, string> =
-        fault.status === 429 ? { 'retry-after': String(fault.retryAfter ?? 1) } : {};
-      const message =
-        fault.status === 429
-          ? 'Rate limit exceeded (injected fault).'
-          : `Upstream source failed (injected fault ${fault.status}).`;
-      return { answer: { status: fault.status, body: errorEnvelope(message), headers }, fault };
+    const status = fault.status ?? (preferences.code === 200 ? undefined : preferences.code);
+    if (status !== undefined) {
+      const headers: Record<string, string> = status === 429 ? { 'retry-after': String(fault.retryAfter ?? 1) } : {};
+      const how = fault.status === undefined ? 'asked for with Prefer: code=' : 'injected fault ';
+      return { answer: { status, body: errorEnvelope(faultMessage(status, how)), headers }, fault };
     }
 
-    const fromFixtures = responder.answer(route, url.searchParams);
+    const fromFixtures =
+      preferences.example === undefined
+        ? responder.answer(route, url.searchParams, { dynamic: preferences.dynamic === true })
+        : responder.example(route, preferences.example);
     if (fault.malformed && fromFixtures.status === 200) {
       return {
         answer: {
@@ -194,7 +221,12 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
       };
     }
     return {
-      answer: { status: fromFixtures.status, body: fromFixtures.body, headers: { ...fromFixtures.headers } },
+      answer: {
+        status: fromFixtures.status,
+        body: fromFixtures.body,
+        raw: bytesOf(fromFixtures),
+        headers: { ...fromFixtures.headers },
+      },
       fault,
     };
   };
@@ -351,13 +383,15 @@ function send(response: ServerResponse, answer: Answer): void {
       response.end();
       return;
     }
-    const text = answer.raw ?? JSON.stringify(answer.body);
+    // One encoding of the text, whose length is the byte count.
+    const bytes =
+      answer.raw instanceof Uint8Array ? answer.raw : Buffer.from(answer.raw ?? JSON.stringify(answer.body));
     response.writeHead(answer.status, {
       'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
+      'content-length': bytes.byteLength,
       ...answer.headers,
     });
-    response.end(text);
+    response.end(bytes);
   } catch {
     response.destroy();
   }

@@ -64,7 +64,10 @@ export const headers = {
   },
 } as const;
 
-/** The error responses of every operation, by status. */
+/**
+ * The error responses of every operation, by status (`5XX`: any 5xx). Also `@pdg/openapi/gateway`, which
+ * loads nothing else: the mock gateway checks the faults it is asked for against it.
+ */
 export const operationErrors = {
   '400': { $ref: '#/components/responses/BadRequest' },
   '401': { $ref: '#/components/responses/Unauthorized' },

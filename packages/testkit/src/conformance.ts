@@ -9,7 +9,7 @@ import {
   type RecordedRequest,
 } from '@pdg/core';
 import { describeParams, type ParamInfo } from '@pdg/core/describe';
-import { createFixtureResponder, formatRequest } from '@pdg/core/fixtures';
+import { createFixtureResponder, formatRequest } from '@pdg/mock/responder';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { endpointPath, updateReadme } from './docs.js';

@@ -3,7 +3,7 @@
  * answers from fixtures, or from the bodies and errors a test supplies, and records what was asked.
  */
 import { errorEnvelope, type Fixture, gatewayRoot, type RecordedRequest } from '@pdg/core';
-import { createFixtureResponder, type FixtureAnswer } from '@pdg/core/fixtures';
+import { createFixtureResponder, type FixtureAnswer } from '@pdg/mock/responder';
 
 export interface MockGatewayOptions {
   /** Fixtures to answer from, such as `fixtures` from `@pdg/music-catalogstore/fixtures`. */

@@ -1,4 +1,4 @@
-export { closestFixtures, describeNoMatch, exactFixture, formatRequest, queryDifferences } from '@pdg/core/fixtures';
+export { closestFixtures, describeNoMatch, exactFixture, formatRequest, queryDifferences } from '@pdg/mock/responder';
 export { pdgErrorOf } from './errors.js';
 export type { AnswerOptions, MockFailure, MockGateway, MockGatewayOptions, MockReply } from './fixture-gateway.js';
 export { type MockFetch, type MockFetchOptions, mockFetch } from './mock-fetch.js';

@@ -17,7 +17,7 @@ export type {
 /**
  * Installs one nock interceptor that answers gateway requests from fixtures, or from the bodies and
  * errors a test supplies. Fixtures answer exactly as the mock gateway (`@pdg/mock`) answers them: both use
- * core's fixture responder. A request that matches nothing is answered with a 404 error envelope whose
+ * the mock's responder (`@pdg/mock/responder`). A request that matches nothing is answered with a 404 error envelope whose
  * message shows the request and the closest fixtures, so the failing call says why.
  */
 export function mockGateway(options: MockGatewayOptions = {}): MockGateway {

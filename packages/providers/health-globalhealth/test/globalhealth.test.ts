@@ -1,5 +1,5 @@
 import { toArray } from '@pdg/core';
-import { createFixtureResponder } from '@pdg/core/fixtures';
+import { mockFetch } from '@pdg/testkit';
 import { usePdgGateway } from '@pdg/testkit/vitest';
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../src/fixtures.js';
@@ -16,13 +16,11 @@ describe('health:globalhealth an unknown dimension is an empty list, not an erro
     expect(known.items.map((value) => value.code)).toEqual(['SEX_MLE', 'SEX_FMLE', 'SEX_BTSX']);
   });
 
-  it('through the mock gateway responder: 200 with an empty list', () => {
-    const responder = createFixtureResponder({ fixtures, providers: [globalhealth] });
-    const answer = responder.respond(
-      new URL('https://mock.pdg.test/v1/health:globalhealth/dimension-values/NOTADIMENSION'),
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ count: 0, items: [] });
+  it("through the mock gateway's responder: 200 with an empty list", async () => {
+    const gateway = mockFetch({ fixtures, baseUrl: 'https://mock.pdg.test' });
+    const response = await gateway.fetch('https://mock.pdg.test/v1/health:globalhealth/dimension-values/NOTADIMENSION');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ count: 0, items: [] });
   });
 });
 

@@ -1,9 +1,9 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { notes, fixtures as notesFixtures } from './provider.js';
 
 const providers = [catalogstore, notes] as const;

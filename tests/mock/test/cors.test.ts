@@ -4,8 +4,8 @@
  */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { type MockGatewayOptions, type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockGatewayOptions, type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { notes, fixtures as notesFixtures } from './provider.js';
 
 const page = 'http://localhost:5173';

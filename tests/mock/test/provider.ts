@@ -58,13 +58,15 @@ export const fixtures = defineFixtures(notes, [
     endpoint: 'list',
     name: 'page-1',
     params: { limit: 2 },
-    response: { page: 1, count: 2, items: [n(1), n(2)], total: 3, hasMore: true, nextPage: 2 },
+    // The list's length is left open (no total, and more after the last recorded page): the mock makes it
+    // `listingSize` long.
+    response: { page: 1, count: 2, items: [n(1), n(2)], total: null, hasMore: true, nextPage: 2 },
   },
   {
     endpoint: 'list',
     name: 'page-2',
     params: { limit: 2, page: 2 },
-    response: { page: 2, count: 1, items: [n(3)], total: 3, hasMore: false, nextPage: null },
+    response: { page: 2, count: 2, items: [n(3), n(4)], total: null, hasMore: true, nextPage: 3 },
   },
   {
     endpoint: 'list',

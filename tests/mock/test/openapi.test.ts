@@ -1,9 +1,10 @@
 /** `GET /openapi.json`: the OpenAPI 3.1 document of the providers the mock serves, with the mock as its server. */
+
+import { type MockRequestInfo, openApiPath, type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
 import { toOpenApi } from '@pdg/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockRequestInfo, openApiPath, type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { notes, fixtures as notesFixtures } from './provider.js';
 
 let gateway: RunningMockGateway;

@@ -1,13 +1,13 @@
 /**
  * The testkit (nock, in-process) and the mock gateway (loopback HTTP) answer from fixtures through the
- * same responder in @pdg/core, so a call gets the same status and body from either.
+ * same responder (`@pdg/mock/responder`), so a call gets the same status and body from either.
  */
 import { callEndpoint, createClient, isPdgError } from '@pdg/core';
+import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
 import { mockGateway } from '@pdg/testkit/nock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { notes, fixtures as notesFixtures } from './provider.js';
 
 const providers = [catalogstore, notes] as const;

@@ -1,8 +1,7 @@
+import { defineEndpoint, defineFixtures, defineProvider, record, stringParam } from '@pdg/core';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { defineFixtures, ProviderWorld } from '../src/fixtures/index.js';
-import { renumber } from '../src/fixtures/world.js';
-import { defineEndpoint, defineProvider, record, stringParam } from '../src/index.js';
+import { ProviderWorld, renumber } from '../src/fixtures/world.js';
 
 const item = record({ bookId: v.string(), title: v.string(), shelf: v.string() });
 const shelf = defineProvider({

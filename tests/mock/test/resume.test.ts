@@ -3,8 +3,8 @@
  * continued by a fresh client and yields exactly the remaining items, for page-numbered and cursor paging.
  */
 import { createClient, toArray } from '@pdg/core';
+import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { fixtures, notes } from './provider.js';
 
 let gateway: RunningMockGateway;

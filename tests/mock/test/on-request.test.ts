@@ -1,7 +1,7 @@
 /** `onRequest`: every request the mock receives is told to the test, with what was asked and never the key. */
 import { createClient } from '@pdg/core';
+import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from '../src/index.js';
 import { notes, fixtures as notesFixtures } from './provider.js';
 
 // Made-up keys: what the test checks is that they appear nowhere in what the observer is given.

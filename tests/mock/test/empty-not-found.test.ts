@@ -8,8 +8,8 @@ import { globalhealth } from '@pdg/health-globalhealth';
 import { fixtures as globalhealthFixtures } from '@pdg/health-globalhealth/fixtures';
 import { isFound, publichealth } from '@pdg/health-publichealth';
 import { fixtures as publichealthFixtures } from '@pdg/health-publichealth/fixtures';
+import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMockGateway, startMockGateway } from '../src/index.js';
 
 const providers = [publichealth, globalhealth] as const;
 let gateway: RunningMockGateway;
