@@ -12,6 +12,13 @@
  * Each `readonly <endpoint>: typeof <module>;` of the provider's declared type becomes
  * `typeof <module> & _pdg_core.Resolved<Params, Result>`, which `ParamsOf` and `ResultOf` read first.
  * An endpoint whose types cannot be written out (a recursive type) keeps being inferred.
+ *
+ * The provider's declared type also gets a name the package exports: `declare const jobboard:
+ * JobboardProvider`, where `interface JobboardProvider extends _pdg_core.ProviderDefinition<...>`. Without
+ * one, a consumer that exports a client (`export const pdg = createClient({ providers: [jobboard] })`)
+ * under `declaration: true` fails with TS4023: its declaration would have to spell out the provider's type,
+ * which refers to the package's endpoint modules by names the package does not export. With one, it reads
+ * `PdgClient<readonly [import("@pdg/jobs-jobboard").JobboardProvider]>`.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,13 +29,17 @@ const declarations = join(dir, 'dist', 'index.d.ts');
 const text = readFileSync(declarations, 'utf8');
 
 const providerBlock =
-  /^declare const (\w+): _pdg_core\.ProviderDefinition<"[^"]+", _pdg_core\.WithPaths<\{\n([\s\S]*?)\n\}>>;$/m;
+  /^declare const (\w+): (_pdg_core\.ProviderDefinition<"[^"]+", _pdg_core\.WithPaths<\{\n([\s\S]*?)\n\}>>);$/m;
+const exportList = /^export \{ (.+) \};$/m;
 const endpointLine = /^ {4}readonly ([\w'-]+): typeof ([\w$]+);$/;
 
 if (text.includes('_pdg_core.Resolved<')) process.exit(0); // already written (a build without `clean`)
 const block = providerBlock.exec(text);
 if (!block) fail('no `declare const <provider>: _pdg_core.ProviderDefinition<...>` block in dist/index.d.ts');
-const [whole, exportName, body] = block as unknown as [string, string, string];
+const [whole, exportName, declaredType, body] = block as unknown as [string, string, string, string];
+if (!exportList.test(text)) fail('no `export { ... };` line in dist/index.d.ts');
+/** `jobboard` → `JobboardProvider`, `cryptoPrice` → `CryptoPriceProvider`. */
+const typeName = `${exportName.charAt(0).toUpperCase()}${exportName.slice(1)}Provider`;
 const lines = body.split('\n');
 const endpoints = lines.map((line) => {
   const match = endpointLine.exec(line);
@@ -83,10 +94,17 @@ try {
     }
     return `    readonly ${key}: typeof ${module} & _pdg_core.Resolved<${params}, ${result}>;`;
   });
+  const named = [
+    `/** The type of \`${exportName}\`, by a name the package exports. */`,
+    `interface ${typeName} extends ${declaredType.replace(body, () => resolved.join('\n'))} {\n}`,
+    `declare const ${exportName}: ${typeName};`,
+  ].join('\n');
   // Replaced by function, so a `$` in a doc comment is not read as a replacement pattern.
   writeFileSync(
     declarations,
-    text.replace(whole, () => whole.replace(body, () => resolved.join('\n'))),
+    text
+      .replace(whole, () => named)
+      .replace(exportList, (_, names: string) => `export { type ${typeName}, ${names} };`),
   );
 } finally {
   rmSync(probe, { force: true });

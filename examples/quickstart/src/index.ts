@@ -39,9 +39,10 @@ try {
     console.log(`  ${track.title} by ${track.artist} (${track.album}, ${minutes})`);
   }
 
-  // 2. Jobs: one page of listings.
+  // 2. Jobs: one page of listings, and what the gateway says of the whole listing.
   const jobs = await pdg.run('jobs:jobboard', 'browse', { country: 'SG', limit: 3 });
-  console.log(`\njobs:jobboard browse SG: page ${jobs.page}, ${jobs.items.length} of ${jobs.total ?? 'many'} jobs`);
+  const listed = jobs.total === undefined ? '' : ` of ${jobs.total}`;
+  console.log(`\njobs:jobboard browse SG: page ${jobs.page}, ${jobs.items.length}${listed} jobs`);
   for (const job of jobs.items)
     console.log(
       `  ${job.title} in ${job.location?.city ?? 'an unnamed city'} (${job.employmentType ?? 'type not given'})`,
@@ -53,15 +54,24 @@ try {
     console.log(`  ${thread.title} by ${thread.author} (${thread.totalViews ?? 0} views)`);
   }
 
-  // 4. A paged walk: items() fetches page after page until maxItems, one page in memory at a time.
+  // 4. A paged walk over the same listing: pages() fetches page after page, one in memory at a time, until
+  // the listing ends or maxPages. Every figure printed is counted from what the walk fetched.
+  const maxPages = 5;
   let walked = 0;
+  let pages = 0;
+  let lastPageHasMore = false;
   const cities = new Map<string, number>();
-  for await (const job of pdg.items('jobs:jobboard', 'browse', { country: 'SG', limit: 20 }, { maxItems: 100 })) {
-    walked++;
-    const city = job.location?.city ?? 'unknown';
-    cities.set(city, (cities.get(city) ?? 0) + 1);
+  for await (const page of pdg.pages('jobs:jobboard', 'browse', { country: 'SG', limit: 3 }, { maxPages })) {
+    pages++;
+    lastPageHasMore = page.hasMore;
+    for (const job of page.items) {
+      walked++;
+      const city = job.location?.city ?? 'unknown';
+      cities.set(city, (cities.get(city) ?? 0) + 1);
+    }
   }
-  console.log(`\nWalked ${walked} jobs across ${Math.ceil(walked / 20)} pages; by city:`);
+  const stop = lastPageHasMore ? `maxPages ${maxPages} stopped it` : 'the whole listing';
+  console.log(`\nWalked ${walked} jobs across ${pages} page${pages === 1 ? '' : 's'} (${stop}); by city:`);
   for (const [city, count] of [...cities].sort((a, b) => b[1] - a[1])) console.log(`  ${city}: ${count}`);
 } catch (error) {
   if (!isPdgError(error)) throw error;

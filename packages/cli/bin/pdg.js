@@ -1,11 +1,20 @@
 #!/usr/bin/env node
-// The `pdg` command. In a checkout of the repository (where the CLI's sources sit next to this file) it
-// first rebuilds the CLI and what it depends on if their sources changed, with the repository's own
-// `buildQuietly`, so `pnpm pdg …` and `pnpm exec pdg …` always run the current code; turbo's cache makes
-// that instant when nothing changed. Installed from npm there are no sources: it runs the built CLI.
-import { existsSync } from 'node:fs';
-
-const buildScript = new URL('../../../scripts/build-quietly.mjs', import.meta.url);
+// The `pdg` command. First, before anything else is loaded, the Node.js version: pdg and the packages it
+// loads need 22.12 or newer, and on an older Node one line says so (rather than whatever the first newer
+// API or syntax would throw).
+// In a checkout of the repository (where the CLI's sources sit next to this file) it then rebuilds the CLI
+// and what it depends on if their sources changed, with the repository's own `buildQuietly`, so
+// `pnpm pdg …` and `pnpm exec pdg …` always run the current code; turbo's cache makes that instant when
+// nothing changed. Installed from npm there are no sources: it runs the built CLI.
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  process.stderr.write(
+    `pdg needs Node.js 22.12 or newer, and this is Node.js ${process.versions.node}: install a newer one (https://nodejs.org), or run pdg with one fetched for the occasion: npx -y --loglevel=error -p node@24 -p @pdg/cli pdg --help\n`,
+  );
+  process.exit(1);
+}
+const { existsSync } = await import('node:fs');
+const buildScript = new URL('../../../scripts/build.mjs', import.meta.url);
 if (existsSync(new URL('../src/cli.ts', import.meta.url)) && existsSync(buildScript)) {
   const { buildQuietly } = await import(buildScript.href);
   buildQuietly('@pdg/cli');

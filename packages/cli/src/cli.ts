@@ -1,22 +1,22 @@
 import { readFileSync } from 'node:fs';
-import {
-  type AnyProvider,
-  buildUrl,
-  callEndpoint,
-  createClient,
-  type EndpointDefinition,
-  isPdgError,
-  validateParams,
-  walkEndpoint,
-} from '@pdg/core';
+import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import type { MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
+import { fixturesOf, loadedProvider, loadProvider, loadProviders, providerIds } from './catalog.js';
 import { clientLayers } from './client-layers.js';
 import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
-import { allFixtures, providers } from './providers.js';
-import { paramFlags } from './run-params.js';
+import { providerPackages } from './providers.js';
+import { flagRule, paramFlags } from './run-params.js';
+
+/**
+ * The client, imported by the commands that call a gateway. Not at start-up: its HTTP layer (ky, and the
+ * fetch machinery ky sets up) is most of what a bare client costs to load, and `pdg providers`, `--help`
+ * and `--version` need none of it.
+ */
+const loadCore = () => import('@pdg/core');
+type Core = Awaited<ReturnType<typeof loadCore>>;
 
 const runOptionsText = `Options of run:
   --all              walk every page, one NDJSON line per item (progress on stderr)
@@ -59,7 +59,8 @@ Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`;
 const commandUsage: Readonly<Record<string, string>> = {
   providers: `Usage: pdg providers
 
-Lists the providers this pdg serves, one a line: id, description and endpoints.`,
+Lists the providers this pdg serves, one a line: id and what it serves. pdg describe <provider> lists
+its endpoints.`,
   describe: `Usage: pdg describe <provider> [endpoint]
 
 With a provider: its endpoints. With an endpoint too: its path, cache time, paging, each param (type,
@@ -130,7 +131,7 @@ async function helpFor(words: readonly string[]): Promise<string> {
     );
   }
   if ((command !== 'run' && command !== 'describe') || providerId === undefined) return text;
-  const provider = findProvider(providerId);
+  const provider = await loadProvider(providerId);
   if (endpointName === undefined) return `${text}\n\n${formatProvider(provider)}`;
   const endpoint = findEndpoint(provider, endpointName);
   const described = await describeEndpoint(provider, endpointName);
@@ -141,18 +142,7 @@ async function helpFor(words: readonly string[]): Promise<string> {
 /** `pdg describe <provider> <endpoint>`: the endpoint's params, with an example the mock gateway answers. */
 async function describeEndpoint(provider: AnyProvider, name: string): Promise<string> {
   const endpoint = findEndpoint(provider, name);
-  return formatEndpoint(provider.id, name, endpoint, exampleParams(await allFixtures(), provider.id, name));
-}
-
-function findProvider(id: string | undefined): AnyProvider {
-  const known = providers.map((provider) => provider.id).join(', ');
-  if (id === undefined) throw new UsageError(`Name a provider: ${known}.`);
-  const provider = providers.find((candidate) => candidate.id === id);
-  if (!provider) {
-    const ids = providers.map((candidate) => candidate.id);
-    throw new UsageError(`Unknown provider "${id}".${suggestion(id, ids)} Providers: ${known}.`);
-  }
-  return provider;
+  return formatEndpoint(provider.id, name, endpoint, exampleParams(await fixturesOf([provider]), provider.id, name));
 }
 
 function findEndpoint(provider: AnyProvider, name: string | undefined): EndpointDefinition {
@@ -175,7 +165,7 @@ function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 
 async function run(args: ParsedArgs): Promise<void> {
   const [, providerId, endpointName, ...extra] = args.positionals;
-  const provider = findProvider(providerId);
+  const provider = await loadProvider(providerId);
   const endpoint = findEndpoint(provider, endpointName);
   if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
   const params = paramsFromStrings(endpoint, paramFlags(provider.id, endpointName as string, endpoint, args));
@@ -197,12 +187,19 @@ async function run(args: ParsedArgs): Promise<void> {
   // The longest timer the runtime can set: about 24.8 days.
   const timeout = integerFlag(args.flags, 'timeout', { min: 1, max: 2_147_483_647 });
   const useMock = args.flags.has('mock');
+  const core = await loadCore();
   if (args.flags.has('curl')) {
     if (useMock || all)
       throw new UsageError('--curl prints one request to a gateway you can reach: leave out --mock and --all.');
     await write(
       process.stdout,
-      curlCommand(provider.id, endpointName as string, endpoint, params, args.flags.get('base-url')),
+      curlCommand(core, {
+        providerId: provider.id,
+        endpointName: endpointName as string,
+        endpoint,
+        params,
+        baseUrl: args.flags.get('base-url'),
+      }),
     );
     return;
   }
@@ -210,11 +207,12 @@ async function run(args: ParsedArgs): Promise<void> {
   let mock: RunningMockGateway | undefined;
   const layers = await clientLayers(args);
   try {
-    if (useMock) mock = await startMock({ providers, fixtures: await allFixtures() });
+    // The mock serves the one provider called, from its own fixtures: nothing else is loaded.
+    if (useMock) mock = await startMock({ providers: [provider], fixtures: await fixturesOf([provider]) });
     const { apiKey, baseUrl } = gatewayAccess(args, mock);
-    const pdg = clientOrUsageError(() =>
-      createClient({
-        providers,
+    const pdg = clientOrUsageError(core, () =>
+      core.createClient({
+        providers: [provider],
         apiKey,
         baseUrl,
         ...(timeout === undefined ? {} : { timeout }),
@@ -224,7 +222,7 @@ async function run(args: ParsedArgs): Promise<void> {
       }),
     );
     if (!all) {
-      const result = await callEndpoint(pdg, provider.id, endpointName as string, params);
+      const result = await core.callEndpoint(pdg, provider.id, endpointName as string, params);
       const pretty = args.flags.has('pretty') || (process.stdout.isTTY && !args.flags.has('compact'));
       await write(process.stdout, JSON.stringify(result, null, pretty ? 2 : undefined));
       return;
@@ -233,7 +231,7 @@ async function run(args: ParsedArgs): Promise<void> {
     let itemCount = 0;
     let pageCount = 0;
     const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-    walk: for await (const page of walkEndpoint(
+    walk: for await (const page of core.walkEndpoint(
       pdg,
       provider.id,
       endpointName as string,
@@ -257,17 +255,17 @@ async function run(args: ParsedArgs): Promise<void> {
 }
 
 /** createClient refuses bad options (a malformed URL, a key it cannot send) with a USAGE error: exit 2 here. */
-function clientOrUsageError<T>(create: () => T): T {
+function clientOrUsageError<T>(core: Core, create: () => T): T {
   try {
     return create();
   } catch (error) {
-    throw usageOf(error);
+    throw usageOf(core, error);
   }
 }
 
 /** A USAGE error of the client as the CLI's usage error (exit 2); any other error as it is. */
-function usageOf(error: unknown): unknown {
-  return isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
+function usageOf(core: Core, error: unknown): unknown {
+  return core.isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
 }
 
 /**
@@ -308,8 +306,8 @@ async function openApi(args: ParsedArgs): Promise<void> {
     }
   }
   if (args.bare.has('server-url')) throw new UsageError('--server-url takes a URL: --server-url https://…');
-  const ids = [...new Set(args.positionals.slice(1))];
-  const selected = ids.length === 0 ? providers : ids.map((id) => findProvider(id));
+  const ids = args.positionals.slice(1);
+  const selected = await loadProviders(ids.length === 0 ? undefined : ids);
   const given = args.flags.get('server-url');
   const serverUrl = given ?? (process.env.PDG_BASE_URL || undefined);
   const { toOpenApi } = await import('@pdg/openapi');
@@ -346,11 +344,12 @@ async function serveMock(args: ParsedArgs): Promise<number> {
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4010;
   const host = args.flags.get('host') ?? '127.0.0.1';
   const rateLimit = rateLimitFlag(args);
+  const providers = await loadProviders();
   let gateway: RunningMockGateway;
   try {
     gateway = await startMock({
       providers,
-      fixtures: await allFixtures(),
+      fixtures: await fixturesOf(providers),
       port,
       host,
       ...(rateLimit ? { rateLimit: { requests: rateLimit.requests, windowMs: rateLimit.windowMs } } : {}),
@@ -365,12 +364,20 @@ async function serveMock(args: ParsedArgs): Promise<number> {
     `pdg mock gateway: ${gateway.url} (any non-empty x-api-key)\n` +
       `  serving ${providers.map((provider) => provider.id).join(', ')}\n` +
       (rateLimit ? `  rate limit: ${rateLimit.text} per API key; past it: 429 with Retry-After\n` : '') +
-      `  try: PDG_BASE_URL=${gateway.url} PDG_API_KEY=any pdg run music:catalogstore search --q "velvet orbit" --limit 3\n` +
+      `  try: PDG_BASE_URL=${gateway.url} PDG_API_KEY=any ${pdgCommand()} run music:catalogstore search --q "velvet orbit" --limit 3\n` +
       '  Ctrl-C stops it.\n',
   );
   await interrupted();
   await gateway.close();
   return 0;
+}
+
+/**
+ * The command that runs this pdg again from a shell: `npx @pdg/cli` when npx started it (npx puts `pdg` on
+ * the PATH of the process it starts, not of the user's shell), else `pdg`.
+ */
+function pdgCommand(): string {
+  return process.env.npm_lifecycle_event === 'npx' ? 'npx @pdg/cli' : 'pdg';
 }
 
 /** Settles on Ctrl-C (SIGINT) or SIGTERM: a server command then closes and exits with 0. */
@@ -408,7 +415,7 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
   if (!http && (args.flags.has('port') || args.flags.has('host'))) {
     throw new UsageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
   }
-  const selected = mcpProviders(args);
+  const selected = await loadProviders(mcpProviderIds(args));
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4011;
   const host = args.flags.get('host') ?? '127.0.0.1';
   let mock: RunningMockGateway | undefined;
@@ -416,8 +423,8 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
   try {
     if (args.flags.has('mock')) {
       mock = await startMock({
-        providers,
-        fixtures: await allFixtures(),
+        providers: selected,
+        fixtures: await fixturesOf(selected),
         // What the tools' calls ask of the mock, for the one trying it out (stderr: stdout is the protocol's).
         onRequest: (request) => process.stderr.write(`mock gateway: ${request.method} ${request.url}\n`),
       });
@@ -432,9 +439,9 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
     const serving = `${tools} of ${selected.length} provider${selected.length === 1 ? '' : 's'}; ${
       mock ? `answers from the built-in mock gateway at ${mock.url}` : `calls ${redacted(options.baseUrl)}`
     }`;
-    const mcp = await import('@pdg/mcp');
+    const [mcp, core] = await Promise.all([import('@pdg/mcp'), loadCore()]);
     if (!http) {
-      const running = await mcp.serveStdio(options).catch((error: unknown) => Promise.reject(usageOf(error)));
+      const running = await mcp.serveStdio(options).catch((error: unknown) => Promise.reject(usageOf(core, error)));
       close = () => running.close();
       process.stderr.write(`pdg mcp: ${serving}; over stdio.\n`);
       await Promise.race([running.closed, interrupted()]);
@@ -445,7 +452,7 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
       running = await mcp.startMcpHttpServer({ ...options, host, port });
     } catch (error) {
       const reason = listenFailure(error, host, port);
-      if (!reason) throw usageOf(error);
+      if (!reason) throw usageOf(core, error);
       process.stderr.write(`pdg: ${reason}\n`);
       return 1;
     }
@@ -467,24 +474,19 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
   }
 }
 
-/** `--providers id,...`: the providers named, each once, in the order given; all of them without the flag. */
-function mcpProviders(args: ParsedArgs): readonly AnyProvider[] {
+/** `--providers id,...`: the ids named, in the order given; every provider's without the flag. */
+function mcpProviderIds(args: ParsedArgs): readonly string[] {
   const list = args.flags.get('providers');
-  if (list === undefined) return providers;
+  if (list === undefined) return providerIds;
   if (args.bare.has('providers') || list.trim() === '') {
     throw new UsageError(
       '--providers needs provider ids, comma-separated: --providers jobs:jobboard,social-media:forum.',
     );
   }
-  const ids = [
-    ...new Set(
-      list
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id !== ''),
-    ),
-  ];
-  return ids.map((id) => findProvider(id));
+  return list
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
 }
 
 /** One line on why the mock could not listen, and what to do; undefined for any other failure. */
@@ -505,14 +507,23 @@ function listenFailure(error: unknown, host: string, port: number): string | und
  * for the shell to fill in, so the command can be pasted into a ticket.
  */
 function curlCommand(
-  providerId: string,
-  endpointName: string,
-  endpoint: EndpointDefinition,
-  params: Record<string, unknown>,
-  baseUrl: string | undefined,
+  core: Core,
+  {
+    providerId,
+    endpointName,
+    endpoint,
+    params,
+    baseUrl,
+  }: {
+    readonly providerId: string;
+    readonly endpointName: string;
+    readonly endpoint: EndpointDefinition;
+    readonly params: Record<string, unknown>;
+    readonly baseUrl: string | undefined;
+  },
 ): string {
   const call = { provider: providerId, endpoint: endpointName, definition: endpoint };
-  const validated = validateParams({ ...call, params });
+  const validated = core.validateParams({ ...call, params });
   const placeholder = 'http://pdg-base-url.invalid';
   const base = baseUrl ?? placeholder;
   let parsed: URL;
@@ -525,7 +536,9 @@ function curlCommand(
     throw new UsageError('--base-url must not contain a user name or password: the gateway takes the key alone.');
   }
   // The shell fills in the base URL from the environment when --base-url is not given.
-  const url = buildUrl({ ...call, baseUrl: base, params: validated }).href.replace(placeholder, '$' + '{PDG_BASE_URL}');
+  const url = core
+    .buildUrl({ ...call, baseUrl: base, params: validated })
+    .href.replace(placeholder, '$' + '{PDG_BASE_URL}');
   return `curl -sS -H 'accept: application/json' -H "x-api-key: \${PDG_API_KEY}" "${url}"`;
 }
 
@@ -573,10 +586,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   switch (command) {
     case 'providers':
-      await write(process.stdout, formatProviders(providers));
+      await write(process.stdout, formatProviders(providerPackages));
       return 0;
     case 'describe': {
-      const provider = findProvider(args.positionals[1]);
+      const provider = await loadProvider(args.positionals[1]);
       const name = args.positionals[2];
       await write(
         process.stdout,
@@ -595,7 +608,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'mcp':
       return serveMcp(args);
     case 'completion':
-      await write(process.stdout, completionScript(args.positionals[1], providers).trimEnd());
+      await write(process.stdout, completionScript(args.positionals[1], await loadProviders()).trimEnd());
       return 0;
     default:
       throw new UsageError(
@@ -625,30 +638,20 @@ main(argv).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     if (error instanceof UsageError) {
       process.stderr.write(`pdg: ${redacted(error.message)}\n`);
       process.exitCode = 2;
       return;
     }
+    const { isPdgError } = await loadCore();
     if (isPdgError(error) && error.code === 'INVALID_PARAMS') {
-      const provider = providers.find((candidate) => candidate.id === error.provider);
-      const endpoint = provider?.endpoints[error.endpoint ?? ''];
+      const endpoint = loadedProvider(error.provider)?.endpoints[error.endpoint ?? ''];
       const valid = endpoint
         ? ['', `Params of ${error.provider} ${error.endpoint}:`, ...formatParams(describeParams(endpoint))]
         : [];
-      const booleans = new Set(
-        endpoint
-          ? describeParams(endpoint)
-              .filter((param) => param.type === 'boolean')
-              .map((param) => param.name)
-          : [],
-      );
-      const lines = error.issues.map((issue) =>
-        booleans.has(issue.path)
-          ? `--${issue.path} must be true or false, 1 or 0, yes or no, or the flag alone for true${/ \(received .*\)$/.exec(issue.message)?.[0] ?? ''}`
-          : `--${issue.path} ${issue.message}`,
-      );
+      const params = new Map(endpoint ? describeParams(endpoint).map((param) => [param.name, param]) : []);
+      const lines = error.issues.map((issue) => `--${issue.path} ${flagRule(issue, params.get(issue.path))}`);
       process.stderr.write(redacted(`pdg: ${lines.join('\n     ')}\n${valid.join('\n')}\n`));
       process.exitCode = 2;
       return;

@@ -1,15 +1,10 @@
 import type { AnyProvider, EndpointDefinition, Fixture } from '@pdg/core';
 import { describeParams, endpointPath, formatSeconds, type ParamInfo } from '@pdg/core/describe';
 
-/** `pdg providers`: one line a provider. */
-export function formatProviders(providers: readonly AnyProvider[]): string {
+/** `pdg providers`: one line a provider, its id and what it serves. */
+export function formatProviders(providers: readonly { readonly id: string; readonly serves: string }[]): string {
   const width = Math.max(...providers.map((provider) => provider.id.length));
-  return providers
-    .map(
-      (provider) =>
-        `${provider.id.padEnd(width)}  ${provider.description} (${Object.keys(provider.endpoints).join(', ')})`,
-    )
-    .join('\n');
+  return providers.map((provider) => `${provider.id.padEnd(width)}  ${provider.serves}`).join('\n');
 }
 
 /** `pdg describe <provider>`: its endpoints, one line each. */

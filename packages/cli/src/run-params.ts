@@ -1,6 +1,6 @@
 /** How `pdg run` reads its flags: which are options of run, and which are the endpoint's params. */
-import type { EndpointDefinition } from '@pdg/core';
-import { acceptsUnknownParams, describeParams } from '@pdg/core/describe';
+import type { EndpointDefinition, PdgIssue } from '@pdg/core';
+import { acceptsUnknownParams, describeParams, type ParamInfo } from '@pdg/core/describe';
 import { type ParsedArgs, suggestion, UsageError } from './args.js';
 
 /** The flags of `pdg run` that are not params of the endpoint. */
@@ -66,4 +66,31 @@ export function paramFlags(
     }
   }
   return raw;
+}
+
+/**
+ * What a refused param flag must be, in a terminal's words: a boolean's spellings, and for a number given
+ * as text that is not one, an example to copy (`--limit must be a number (a whole number from 1 to 100),
+ * such as --limit 20 (received "fifty")`). Any other rule as the client words it.
+ */
+export function flagRule(issue: PdgIssue, param: ParamInfo | undefined): string {
+  const received = / \(received .*\)$/.exec(issue.message)?.[0] ?? '';
+  if (param?.type === 'boolean')
+    return `must be true or false, 1 or 0, yes or no, or the flag alone for true${received}`;
+  // A number flag reaches validation as text only when it is not a number (see paramsFromStrings).
+  if ((param?.type === 'integer' || param?.type === 'number') && received.startsWith(' (received "')) {
+    const kind = param.type === 'integer' ? 'a whole number' : 'a number';
+    const bounds =
+      param.min !== undefined && param.max !== undefined
+        ? ` from ${param.min} to ${param.max}`
+        : param.min !== undefined
+          ? ` of at least ${param.min}`
+          : param.max !== undefined
+            ? ` of at most ${param.max}`
+            : '';
+    const example = typeof param.default === 'number' ? param.default : (param.min ?? param.max ?? 1);
+    const detail = bounds === '' && param.type === 'number' ? '' : ` (${kind}${bounds})`;
+    return `must be a number${detail}, such as --${param.name} ${example}${received}`;
+  }
+  return issue.message;
 }

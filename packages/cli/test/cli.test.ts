@@ -159,8 +159,11 @@ describe('pdg run', () => {
 });
 
 /** Starts `pdg mock` with these args; resolves with its URL and what it printed once it listens. */
-function startPdgMock(args: string[]): { child: ChildProcess; ready: Promise<{ url: string; stderr: string }> } {
-  const child = spawn(process.execPath, [cli, 'mock', ...args], { env: cleanEnv });
+function startPdgMock(
+  args: string[],
+  env: Record<string, string> = {},
+): { child: ChildProcess; ready: Promise<{ url: string; stderr: string }> } {
+  const child = spawn(process.execPath, [cli, 'mock', ...args], { env: { ...cleanEnv, ...env } });
   const ready = new Promise<{ url: string; stderr: string }>((resolve, reject) => {
     let seen = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -188,6 +191,22 @@ describe('pdg mock', () => {
       expect(await exited).toBe(0);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+
+  it('its start-up hint is a command that works where pdg was started: npx @pdg/cli under npx, else pdg', async () => {
+    for (const [env, command] of [
+      [{ npm_lifecycle_event: 'npx' }, 'npx @pdg/cli run music:catalogstore search'],
+      [{}, ' pdg run music:catalogstore search'],
+    ] as const) {
+      const { child, ready } = startPdgMock(['--port', '0'], env);
+      try {
+        const { url, stderr } = await ready;
+        expect(stderr).toContain(`  try: PDG_BASE_URL=${url} PDG_API_KEY=any ${command.trim()}`);
+        if (command.startsWith(' ')) expect(stderr).not.toContain('npx');
+      } finally {
+        child.kill('SIGKILL');
+      }
     }
   });
 

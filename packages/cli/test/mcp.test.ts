@@ -11,8 +11,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providers } from '../src/providers.js';
+import { loadProviders } from '../src/catalog.js';
 import { cleanEnv, cli } from './run-cli.js';
+
+const providers = await loadProviders();
 
 /** Everything a child wrote to stderr so far, and the gateway requests among it. */
 class Stderr {

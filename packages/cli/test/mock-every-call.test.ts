@@ -17,10 +17,11 @@ import { paramsFromStrings } from '@pdg/core/describe';
 import { startMockGateway } from '@pdg/mock';
 import { ProviderWorld } from '@pdg/mock/responder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allFixtures, providers } from '../src/providers.js';
+import { fixturesOf, loadProviders } from '../src/catalog.js';
 import { callsOf, type GeneratedCall, type OpenApiDocument } from './openapi-calls.js';
 
-const fixtures = await allFixtures();
+const providers = await loadProviders();
+const fixtures = await fixturesOf(providers);
 const apiKey = 'test-key-not-a-secret';
 let gateway: Awaited<ReturnType<typeof startMockGateway>>;
 let client: ReturnType<typeof createClient<AnyProvider[]>>;

@@ -7,9 +7,10 @@ import { type AnyProvider, buildUrl, contentOf, type EndpointDefinition } from '
 import { describeParams } from '@pdg/core/describe';
 import { startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allFixtures, providers } from '../src/providers.js';
+import { fixturesOf, loadProviders } from '../src/catalog.js';
 
-const fixtures = await allFixtures();
+const providers = await loadProviders();
+const fixtures = await fixturesOf(providers);
 // Listings the fixtures leave open are made this long, so every walk ends within a few dozen pages.
 const listingSize = 60;
 let gateway: Awaited<ReturnType<typeof startMockGateway>>;

@@ -11,10 +11,11 @@ import { startMockGateway } from '@pdg/mock';
 import { ProviderWorld } from '@pdg/mock/responder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/args.js';
+import { fixturesOf, loadProviders } from '../src/catalog.js';
 import { exampleParams, formatEndpoint } from '../src/describe.js';
-import { allFixtures, providers } from '../src/providers.js';
 
-const fixtures = await allFixtures();
+const providers = await loadProviders();
+const fixtures = await fixturesOf(providers);
 
 import { paramFlags } from '../src/run-params.js';
 import { cleanEnv, cli, runCli } from './run-cli.js';

@@ -1,8 +1,10 @@
 /** `pdg openapi [provider...]`: the OpenAPI 3.1 document on stdout, for every provider or those named. */
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { providers } from '../src/providers.js';
+import { loadProviders } from '../src/catalog.js';
 import { cleanEnv, cli, runCli } from './run-cli.js';
+
+const providers = await loadProviders();
 
 interface Document {
   openapi: string;

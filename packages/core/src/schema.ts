@@ -416,7 +416,9 @@ function eachEntry(entries: v.ObjectEntries, wrap: (schema: AnySchema) => AnySch
 
 /** What a record reads as: every field optional (`undefined` when null or absent), other keys `unknown`. */
 export type RecordOutput<TEntries extends v.ObjectEntries> = {
-  [K in keyof TEntries]?: v.InferOutput<TEntries[K]>;
+  // `| undefined` said out loud: a field sent as null is there, as undefined, so under
+  // `exactOptionalPropertyTypes` the type must admit it (and agree with the written-out result types).
+  [K in keyof TEntries]?: v.InferOutput<TEntries[K]> | undefined;
 } & { [key: string]: unknown };
 
 /** What a record accepts: every field may be null or absent, other keys pass through. */

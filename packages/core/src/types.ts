@@ -10,17 +10,25 @@ export type EndpointsOf<TProviders extends readonly AnyProvider[], TId extends s
   { readonly id: TId }
 >['endpoints'];
 
-/** The endpoint names of one provider. */
-export type EndpointName<TProviders extends readonly AnyProvider[], TId extends string> = keyof EndpointsOf<
-  TProviders,
-  TId
-> &
-  string;
+/**
+ * The endpoint names of one provider. `Extract` makes the compiler resolve the names, so a misspelt
+ * endpoint's error lists them (`... parameter of type '"browse" | "job" | "search"'`) rather than naming
+ * this type with the client's whole provider list as its arguments.
+ */
+export type EndpointName<TProviders extends readonly AnyProvider[], TId extends string> = Extract<
+  keyof EndpointsOf<TProviders, TId>,
+  string
+>;
 
-/** The endpoint names of one provider that `pages()` and `items()` can walk. */
-export type PagedEndpointName<TProviders extends readonly AnyProvider[], TId extends string> = {
-  [K in EndpointName<TProviders, TId>]: EndpointsOf<TProviders, TId>[K] extends { readonly paging: Paging } ? K : never;
-}[EndpointName<TProviders, TId>];
+/** The endpoint names of one provider that `pages()` and `items()` can walk, listed in errors as `EndpointName`'s are. */
+export type PagedEndpointName<TProviders extends readonly AnyProvider[], TId extends string> = Extract<
+  {
+    [K in EndpointName<TProviders, TId>]: EndpointsOf<TProviders, TId>[K] extends { readonly paging: Paging }
+      ? K
+      : never;
+  }[EndpointName<TProviders, TId>],
+  string
+>;
 
 /**
  * An endpoint's params and result types written out in full, as a provider package's declarations give

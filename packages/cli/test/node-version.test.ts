@@ -1,0 +1,46 @@
+/**
+ * On a Node.js older than 22.12, `pdg` says in one line which Node it needs, and how to get one, before it
+ * loads anything: not a stack trace from the first newer API it meets.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { expect, it } from 'vitest';
+import { cleanEnv } from './run-cli.js';
+
+const bin = fileURLToPath(new URL('../bin/pdg.js', import.meta.url));
+
+/** Runs bin/pdg.js as if on Node `version`, reporting on stderr every module it goes on to import. */
+function pdgOnNode(version: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const preload = `data:text/javascript,${encodeURIComponent(
+    [
+      'import { registerHooks } from "node:module";',
+      `Object.defineProperty(process, "versions", { value: { ...process.versions, node: "${version}" } });`,
+      'registerHooks({ resolve(specifier, context, next) { process.stderr.write("imported " + specifier + "\\n"); return next(specifier, context); } });',
+    ].join('\n'),
+  )}`;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', preload, bin, 'run', 'jobs:jobboard', 'browse', '--mock'],
+      { env: cleanEnv, timeout: 120_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+it.each(['20.18.0', '22.11.0', '18.20.4'])(
+  'on Node %s: one line naming the Node it needs, exit 1, nothing loaded',
+  async (version) => {
+    const { code, stdout, stderr } = await pdgOnNode(version);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    // Besides bin/pdg.js itself, no module is imported: not the CLI, not even node:fs.
+    const lines = stderr
+      .trimEnd()
+      .split('\n')
+      .filter((line) => line !== `imported ${pathToFileURL(bin).href}`);
+    expect(lines).toEqual([
+      `pdg needs Node.js 22.12 or newer, and this is Node.js ${version}: install a newer one (https://nodejs.org), or run pdg with one fetched for the occasion: npx -y --loglevel=error -p node@24 -p @pdg/cli pdg --help`,
+    ]);
+  },
+);

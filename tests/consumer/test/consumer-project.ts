@@ -1,0 +1,156 @@
+/**
+ * A TypeScript user's project, in a temporary folder outside the repository: the package.json and
+ * tsconfig.json given, and a node_modules holding every published package of the workspace (built) and
+ * the few libraries the READMEs' examples import, each linked to where it lives here. The compiler and
+ * Node read them as they would after `npm install`: through each package's `exports`, from `dist`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+// @ts-expect-error: a plain .mjs script of the repository, without types.
+import { workspacePackages } from '../../../scripts/workspace.mjs';
+
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+const here = fileURLToPath(new URL('..', import.meta.url));
+
+/** Libraries the examples import besides the @pdg packages, and the Node types a project adds. */
+const libraries = ['@keyv/redis', '@types/node', 'keyv', 'nock', 'redis', 'valibot', 'vitest'];
+
+/**
+ * The compiler options of an ES-module project on Node, strict: what the fixtures are compiled with (the
+ * READMEs' blocks take the root README's own tsconfig.json).
+ */
+export const nodeModuleOptions = {
+  module: 'nodenext',
+  target: 'es2023',
+  strict: true,
+  skipLibCheck: true,
+  types: ['node'],
+} as const;
+
+/** A file of `tests/consumer/fixtures`. */
+export function readFixture(name: string): string {
+  return readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+}
+
+export interface Diagnostic {
+  /** The file, relative to the project; '' for one about the whole program. */
+  readonly file: string;
+  readonly line: number;
+  readonly code: number;
+  readonly message: string;
+}
+
+export interface ProcessResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface ConsumerProject {
+  readonly dir: string;
+  /** Writes a file of the project (folders made as needed). */
+  write(path: string, text: string): void;
+  /**
+   * Compiles the files with the project's tsconfig (`compilerOptions` overriding it), writing what the
+   * options say (`outDir`, `declaration`) unless `noEmit`; returns every diagnostic, libraries' included.
+   */
+  compile(files: readonly string[], compilerOptions?: Readonly<Record<string, unknown>>): Diagnostic[];
+  /** Runs a command in the project folder, its stdin empty (closed at once), as in a pipeline fed nothing. */
+  run(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<ProcessResult>;
+  remove(): void;
+}
+
+interface WorkspacePackage {
+  readonly name: string;
+  readonly path: string;
+  readonly manifest: { readonly private?: boolean };
+}
+
+/** The workspace's published packages, by name. */
+export function publishedPackages(): WorkspacePackage[] {
+  return (workspacePackages() as WorkspacePackage[]).filter((pkg) => !pkg.manifest.private);
+}
+
+export function consumerProject(options: {
+  readonly packageJson: Readonly<Record<string, unknown>>;
+  readonly tsconfig: { readonly compilerOptions: Readonly<Record<string, unknown>> };
+}): ConsumerProject {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'pdg-consumer-')));
+  const link = (name: string, target: string) => {
+    const at = join(dir, 'node_modules', name);
+    mkdirSync(dirname(at), { recursive: true });
+    symlinkSync(target, at, 'dir');
+  };
+  for (const pkg of publishedPackages()) link(pkg.name, pkg.path);
+  for (const name of libraries) link(name, realpathSync(join(here, 'node_modules', name)));
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  write('package.json', `${JSON.stringify(options.packageJson, null, 2)}\n`);
+  write('tsconfig.json', `${JSON.stringify(options.tsconfig, null, 2)}\n`);
+
+  return {
+    dir,
+    write,
+    compile(files, compilerOptions = {}) {
+      const parsed = ts.convertCompilerOptionsFromJson(
+        { ...options.tsconfig.compilerOptions, ...compilerOptions },
+        dir,
+        'tsconfig.json',
+      );
+      if (parsed.errors.length > 0) throw new Error(ts.formatDiagnostics(parsed.errors, formatHost(dir)));
+      const program = ts.createProgram(
+        files.map((file) => join(dir, file)),
+        parsed.options,
+      );
+      const diagnostics = [...ts.getPreEmitDiagnostics(program)];
+      if (!parsed.options.noEmit) diagnostics.push(...program.emit().diagnostics);
+      return diagnostics.map((diagnostic) => {
+        const position =
+          diagnostic.file && diagnostic.start !== undefined
+            ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1
+            : 0;
+        return {
+          file: diagnostic.file ? relative(dir, diagnostic.file.fileName) : '',
+          line: position,
+          code: diagnostic.code,
+          message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
+        };
+      });
+    },
+    run(file, args, env) {
+      return new Promise((resolve, reject) => {
+        const child = spawn(file, [...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+        });
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+          stderr += chunk;
+        });
+        child.once('error', reject);
+        child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
+      });
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function formatHost(dir: string): ts.FormatDiagnosticsHost {
+  return { getCanonicalFileName: (name) => name, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
+}
+
+/** `file:line TSnnnn message`, one a line, for a failure's message. */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics
+    .map((diagnostic) => `${diagnostic.file}:${diagnostic.line} TS${diagnostic.code} ${diagnostic.message}`)
+    .join('\n');
+}
