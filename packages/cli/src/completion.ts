@@ -8,7 +8,17 @@ import { describeParams } from '@pdg/core/describe';
 import { UsageError } from './args.js';
 import { runOptions } from './run-params.js';
 
-export const commands = ['providers', 'describe', 'run', 'mock', 'openapi', 'docs', 'mcp', 'completion', 'help'] as const;
+export const commands = [
+  'providers',
+  'describe',
+  'run',
+  'mock',
+  'openapi',
+  'docs',
+  'mcp',
+  'completion',
+  'help',
+] as const;
 export const shells = ['bash', 'zsh', 'fish'] as const;
 const mockOptions = ['--port', '--host', '--rate-limit', '--help'];
 const openApiOptions = ['--server-url', '--compact', '--help'];

@@ -68,7 +68,12 @@ function itemsSample(call: SampleCall, params: Readonly<Record<string, unknown>>
   // A walk starts at the first page: the page or cursor of the example is left out.
   const { page: _page, cursor: _cursor, ...start } = params;
   const items = call.endpoint.paging?.items ?? 'items';
-  const args = [quote(call.providerId), quote(call.endpointName), objectLiteral(start), `{ maxItems: ${sampleMaxItems} }`];
+  const args = [
+    quote(call.providerId),
+    quote(call.endpointName),
+    objectLiteral(start),
+    `{ maxItems: ${sampleMaxItems} }`,
+  ];
   return [
     clientSetup(call.providerId),
     '',

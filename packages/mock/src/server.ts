@@ -239,7 +239,8 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
         }
         return { answer: { status: 200, body: undefined }, openApi: true };
       }
-      if (docs && isDocsPath(routed.url.pathname)) return { answer: { status: 200, body: undefined }, docs: routed.url };
+      if (docs && isDocsPath(routed.url.pathname))
+        return { answer: { status: 200, body: undefined }, docs: routed.url };
       return answer(request, routed.url, routed.route);
     } catch (error) {
       return { answer: { status: 500, body: errorEnvelope(`Mock gateway error: ${(error as Error).message}`) } };
