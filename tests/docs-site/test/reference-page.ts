@@ -108,6 +108,7 @@ export async function tryOperation(page: Page, operationPath: string): Promise<T
   const body = (await response.json()) as unknown;
   const panel = page.locator('section[aria-label="Response"]').filter({ hasText: `${response.status()} ` });
   await panel.first().waitFor();
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as the reader sees it, not hidden labels.
   const shown = await panel.first().innerText();
   return { status: response.status(), url: response.url(), body, shown };
 }
