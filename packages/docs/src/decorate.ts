@@ -104,9 +104,13 @@ function addParamExamples(operation: Json, params: Readonly<Record<string, unkno
     if ('example' in parameter || 'examples' in parameter) continue;
     const value = params[String(parameter.name)];
     if (value === undefined) {
-      // Its server default where it has one, to show what leaving it out means.
-      const fallback = (parameter.schema as Json | undefined)?.default ?? '';
-      if (!parameter.required) parameter.examples = { [exampleKey]: { value: fallback, 'x-disabled': true } };
+      // With its server default where it has one, to show what leaving it out means; else with no value.
+      const fallback = (parameter.schema as Json | undefined)?.default;
+      if (!parameter.required) {
+        parameter.examples = {
+          [exampleKey]: { ...(fallback === undefined ? {} : { value: fallback }), 'x-disabled': true },
+        };
+      }
       continue;
     }
     const isList = (parameter.schema as Json | undefined)?.type === 'array';

@@ -44,7 +44,7 @@ describe('codeSamples', () => {
     expect(Object.keys(samples)).toEqual(['pdg.run', 'pdg CLI', 'curl']);
     expect(samples['pdg.run']).toContain("await pdg.run('jobs:jobboard', 'job', { jobId: 'a b/c' });");
     expect(samples['pdg CLI']).toBe("pdg run jobs:jobboard job --jobId 'a b/c'");
-    expect(samples.curl).toContain('"${PDG_BASE_URL}/v1/jobs:jobboard/job/a%20b%2Fc"');
+    expect(samples.curl).toContain(`"\${PDG_BASE_URL}/v1/jobs:jobboard/job/a%20b%2Fc"`);
   });
 
   it('a cursor walk leaves out the cursor; a long params object is written one param a line', () => {
