@@ -15,7 +15,7 @@ if (!('path' in executable)) throw new Error('wrong' in executable ? executable.
 const mock = await startPdgMock();
 const browser = await chromium.launch({ executablePath: executable.path });
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
   await page.goto(`${mock.url}/docs/#tag/jobsjobboard/GET/v1/jobs:jobboard/browse`);
   await page.locator('[id$="/tag/jobsjobboard/GET/v1/jobs:jobboard/browse"]').first().waitFor();
   await page.waitForLoadState('networkidle');
