@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
-import type { MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
+import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { integerFlag, type ParsedArgs, parseArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
 import { fixturesOf, loadedProvider, loadProvider, loadProviders, providerIds } from './catalog.js';
 import { clientLayers } from './client-layers.js';
@@ -45,6 +45,7 @@ Usage:
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
   pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
+  pdg docs [provider...] [--out DIR]               write the API reference site as static files
   pdg mcp [--mock] [--http --port N] [--all-tools]  the endpoints as tools for AI assistants (MCP)
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
@@ -77,7 +78,8 @@ Exit codes: 0 ok, 1 the gateway or the network failed, 2 usage (bad param, unkno
 Example: pdg run music:catalogstore search --q "velvet orbit" --limit 5 --mock`,
   mock: `Usage: pdg mock [--port N] [--host H] [--rate-limit R]
 
-Serves the mock gateway (every provider's fixtures, read as one world) until interrupted.
+Serves the mock gateway (every provider's fixtures, read as one world) until interrupted, and at /docs/
+the API reference of its endpoints, whose "try it" calls the mock.
   --port N          default 4010; 0 picks a free port
   --host H          default 127.0.0.1 (this machine only)
   --rate-limit R    requests allowed per API key, as 5/s (per second), 300/m (per minute) or 10/500ms
@@ -91,6 +93,16 @@ endpoint with its params and response schema, the x-api-key scheme, the error en
                     variable whose default is the local mock gateway (http://127.0.0.1:4010)
   --compact         one line of JSON (default: indented)
 Example: pdg openapi > openapi.json && npx @redocly/cli lint openapi.json`,
+  docs: `Usage: pdg docs [provider...] [--out DIR] [--server-url URL]
+
+Writes the API reference site of every provider (or of those named) as static files for any web server:
+index.html, openapi.json and the renderer's files, nothing loaded from elsewhere. Each endpoint shows its
+params, response, an example response, the pdg.run() call, the pdg run line and curl, and "try it".
+  --out DIR         the folder to write into (created when missing). Default: pdg-docs
+  --server-url URL  where "try it" sends. Default: PDG_BASE_URL, else a {base_url} variable whose
+                    default is the local mock gateway (http://127.0.0.1:4010)
+The same site is served live by pdg mock at http://127.0.0.1:4010/docs/.
+Example: pdg docs --out site && npx http-server site`,
   mcp: `Usage: pdg mcp [--mock] [--http [--port N] [--host H]] [--providers id,...] [--all-tools] [--api-key K] [--base-url URL]
 
 Serves the endpoints of the providers to AI assistants over the Model Context Protocol, read-only: two
@@ -117,7 +129,7 @@ Prints a completion script for commands, provider ids, endpoint names, --<param>
   fish:  pdg completion fish | source`,
   help: `Usage: pdg help [command]
 
-Prints the usage of pdg, or of one command (providers, describe, run, mock, openapi, mcp, completion).`,
+Prints the usage of pdg, or of one command (providers, describe, run, mock, openapi, docs, mcp, completion).`,
 };
 
 /** The usage asked for by \`pdg help ...\` or \`pdg ... --help\`: of pdg, a command, or one endpoint of run. */
@@ -287,6 +299,9 @@ function gatewayAccess(args: ParsedArgs, mock: RunningMockGateway | undefined): 
   return { apiKey, baseUrl };
 }
 
+/** The API reference at the mock's /docs/: @pdg/docs is loaded on the first request for it. */
+const mockDocs: MockDocs = async (gateway) => (await import('@pdg/docs')).mockDocs(gateway);
+
 /** The mock gateway, loaded only by the commands that start it. */
 async function startMock(options: MockGatewayOptions): Promise<RunningMockGateway> {
   const { startMockGateway } = await import('@pdg/mock');
@@ -326,6 +341,48 @@ async function openApi(args: ParsedArgs): Promise<void> {
   await write(process.stdout, JSON.stringify(document, null, args.flags.has('compact') ? undefined : 2));
 }
 
+/** The flags of `pdg docs`. */
+const docsFlags = ['out', 'server-url'];
+
+/** `pdg docs [provider...] [--out DIR]`: the reference site as static files. @pdg/docs is loaded only here. */
+async function writeDocs(args: ParsedArgs): Promise<void> {
+  for (const name of args.flags.keys()) {
+    if (!docsFlags.includes(name)) {
+      throw new UsageError(
+        `--${name} is not an option of docs.${suggestion(name, docsFlags, '--')} Options of docs: --out DIR, --server-url URL (pdg docs --help).`,
+      );
+    }
+  }
+  if (args.bare.has('out')) throw new UsageError('--out takes a folder: --out site');
+  if (args.bare.has('server-url')) throw new UsageError('--server-url takes a URL: --server-url https://…');
+  const ids = [...new Set(args.positionals.slice(1))];
+  const selected = ids.length === 0 ? providers : ids.map((id) => findProvider(id));
+  const given = args.flags.get('server-url');
+  const serverUrl = given ?? (process.env.PDG_BASE_URL || undefined);
+  const out = args.flags.get('out') ?? 'pdg-docs';
+  const { docsSite } = await import('@pdg/docs');
+  const site = docsSite({
+    providers: selected,
+    fixtures: await allFixtures(),
+    ...(serverUrl === undefined ? {} : { serverUrl }),
+  });
+  let written: string[];
+  try {
+    written = await site.write(out);
+  } catch (error) {
+    // A server URL it cannot use is the caller's to fix: a usage error naming where the URL came from.
+    if (error instanceof TypeError && error.message.startsWith('serverUrl ')) {
+      throw new UsageError(error.message.replace(/^serverUrl/, given === undefined ? 'PDG_BASE_URL' : '--server-url'));
+    }
+    throw error;
+  }
+  const endpoints = selected.reduce((sum, provider) => sum + Object.keys(provider.endpoints).length, 0);
+  process.stderr.write(
+    `pdg docs: ${written.length} files in ${out}/ (${endpoints} endpoints of ${selected.length} providers); ` +
+      `open ${out}/index.html through a web server, such as: npx http-server ${out}\n`,
+  );
+}
+
 /** The flags of `pdg mock` (`--help` and `--version` are read before any command). */
 const mockFlags = ['port', 'host', 'rate-limit'];
 
@@ -353,6 +410,7 @@ async function serveMock(args: ParsedArgs): Promise<number> {
       port,
       host,
       ...(rateLimit ? { rateLimit: { requests: rateLimit.requests, windowMs: rateLimit.windowMs } } : {}),
+      docs: mockDocs,
     });
   } catch (error) {
     const reason = listenFailure(error, host, port);
@@ -363,6 +421,7 @@ async function serveMock(args: ParsedArgs): Promise<number> {
   process.stderr.write(
     `pdg mock gateway: ${gateway.url} (any non-empty x-api-key)\n` +
       `  serving ${providers.map((provider) => provider.id).join(', ')}\n` +
+      `  API reference: ${gateway.url}/docs/ (try any endpoint in the browser)\n` +
       (rateLimit ? `  rate limit: ${rateLimit.text} per API key; past it: 429 with Retry-After\n` : '') +
       `  try: PDG_BASE_URL=${gateway.url} PDG_API_KEY=any ${pdgCommand()} run music:catalogstore search --q "velvet orbit" --limit 3\n` +
       '  Ctrl-C stops it.\n',
@@ -604,6 +663,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return serveMock(args);
     case 'openapi':
       await openApi(args);
+      return 0;
+    case 'docs':
+      await writeDocs(args);
       return 0;
     case 'mcp':
       return serveMcp(args);

@@ -8,10 +8,21 @@ import { describeParams } from '@pdg/core/describe';
 import { UsageError } from './args.js';
 import { runOptions } from './run-params.js';
 
-export const commands = ['providers', 'describe', 'run', 'mock', 'openapi', 'mcp', 'completion', 'help'] as const;
+export const commands = [
+  'providers',
+  'describe',
+  'run',
+  'mock',
+  'openapi',
+  'docs',
+  'mcp',
+  'completion',
+  'help',
+] as const;
 export const shells = ['bash', 'zsh', 'fish'] as const;
 const mockOptions = ['--port', '--host', '--rate-limit', '--help'];
 const openApiOptions = ['--server-url', '--compact', '--help'];
+const docsOptions = ['--out', '--server-url', '--help'];
 const mcpOptions = [
   '--mock',
   '--http',
@@ -127,6 +138,7 @@ _pdg() {
       completion) (( n == 2 )) && candidates="${shells.join(' ')}" ;;
       mock) candidates="${mockOptions.join(' ')}" ;;
       openapi) [[ "$prev" == --server-url ]] || candidates="${words(table.providers)} ${openApiOptions.join(' ')}" ;;
+      docs) [[ "$prev" == --server-url || "$prev" == --out ]] || candidates="${words(table.providers)} ${docsOptions.join(' ')}" ;;
       mcp)
         if [[ "$prev" == --providers ]]; then candidates="${words(table.providers)}"
         elif [[ "$prev" != --port && "$prev" != --host && "$prev" != --api-key && "$prev" != --base-url ]]; then candidates="${mcpOptions.join(' ')}"
@@ -176,6 +188,9 @@ function fishScript(table: Table): string {
     `complete -c pdg -n '__fish_seen_subcommand_from openapi' -a '${words(table.providers)}'`,
     "complete -c pdg -n '__fish_seen_subcommand_from openapi' -l server-url -x",
     "complete -c pdg -n '__fish_seen_subcommand_from openapi' -l compact",
+    `complete -c pdg -n '__fish_seen_subcommand_from docs' -a '${words(table.providers)}'`,
+    "complete -c pdg -n '__fish_seen_subcommand_from docs' -l out -r",
+    "complete -c pdg -n '__fish_seen_subcommand_from docs' -l server-url -x",
     "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l mock",
     "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l http",
     "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l port -x",

@@ -1,4 +1,5 @@
 export type { MockGatewayCors } from './cors.js';
+export { docsPath, type MockDocs, type MockDocsFile, type MockDocsGateway, type MockDocsSite } from './docs.js';
 export type { Fault, ServerFault } from './faults.js';
 export { faultHeader } from './faults.js';
 export type { RateLimit } from './rate-limit.js';

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
 import { corsHeaders, corsPolicy, type MockGatewayCors, preflightHeaders } from './cors.js';
+import { docsResponder, isDocsPath, type MockDocs } from './docs.js';
 import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
 import { bytesOf, type FixtureAnswer } from './fixtures/answer.js';
 import { createFixtureResponder, isRoute, type Route } from './fixtures/responder.js';
@@ -56,6 +57,12 @@ export interface MockGatewayOptions {
    * answered 500 with its message.
    */
   readonly onRequest?: (request: MockRequestInfo) => void;
+  /**
+   * A site to serve at `/docs`, such as the API reference of the providers served (`mockDocs` from
+   * `@pdg/docs`). Made on the first request under `/docs`, public like `/openapi.json` (no key, no rate
+   * limit, no faults). Default: none, and `/docs` is a 404 like any unknown path.
+   */
+  readonly docs?: MockDocs;
 }
 
 /** One request as `onRequest` sees it: what was asked, never the API key. */
@@ -136,6 +143,10 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     );
     return openApiText;
   };
+
+  const docs = options.docs
+    ? docsResponder(options.docs, () => ({ url: gatewayUrl, providers: options.providers, fixtures: options.fixtures }))
+    : undefined;
 
   const responder = createFixtureResponder({
     providers: options.providers,
@@ -240,7 +251,7 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   const answerSafely = (
     request: IncomingMessage,
     receivedAt: number,
-  ): { answer: Answer; fault?: Fault; openApi?: true } => {
+  ): { answer: Answer; fault?: Fault; openApi?: true; docs?: URL } => {
     try {
       const target = parseTarget(request.url ?? '/');
       const routed = 'error' in target ? target : { url: target.url, route: responder.route(target.url.pathname) };
@@ -262,6 +273,8 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
         }
         return { answer: { status: 200, body: undefined }, openApi: true };
       }
+      if (docs && isDocsPath(routed.url.pathname))
+        return { answer: { status: 200, body: undefined }, docs: routed.url };
       return answer(request, routed.url, routed.route);
     } catch (error) {
       return { answer: { status: 500, body: errorEnvelope(`Mock gateway error: ${(error as Error).message}`) } };
@@ -280,6 +293,7 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
       headers: { ...corsHeaders(cors, request.headers.origin), ...answer.headers },
     });
     const respond = () => {
+      if (result.docs && docs) return void docs(request, response, result.docs).catch(() => response.destroy());
       if (!result.openApi) return send(response, withCors(result.answer));
       openApiDocument().then(
         (raw) => send(response, withCors({ status: 200, body: undefined, raw })),

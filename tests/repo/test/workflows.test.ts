@@ -1,7 +1,8 @@
 /**
  * The GitHub workflows: each file is valid against GitHub's workflow schema (action-validator, from the npm
  * registry, which carries the schema and runs offline), a broken copy is refused, CI runs what .ci/run
- * runs on Node 22 and 24 with a Redis server, and the release job publishes with provenance.
+ * runs on Node 22 and 24 with a Redis server, the release job publishes with provenance, and the API
+ * reference site is published to GitHub Pages.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -131,6 +132,21 @@ describe('release.yml', () => {
     expect(changesets?.with?.publish).toBe('pnpm release');
     expect(scripts['version-packages']).toBe('changeset version');
     expect(scripts.release).toMatch(/changeset publish$/);
+  });
+
+  it('publishes the site `pnpm docs` writes to GitHub Pages, with only the permissions that takes', () => {
+    const pages = release.jobs.pages;
+    expect(pages?.permissions).toEqual({ contents: 'read', pages: 'write', 'id-token': 'write' });
+    const steps = pages?.steps ?? [];
+    expect(steps.flatMap((step) => (step.run ? [step.run] : []))).toEqual([
+      'pnpm install --frozen-lockfile',
+      'pnpm docs',
+    ]);
+    const uses = (action: string) => steps.find((step) => step.uses?.startsWith(`${action}@`));
+    expect(uses('actions/upload-pages-artifact')?.with?.path).toBe('site');
+    expect(uses('actions/deploy-pages')).toBeDefined();
+    expect(scripts.docs).toBe('node scripts/docs.mjs');
+    expect(read(join(root, 'scripts', 'docs.mjs'))).toContain("['docs', '--out', 'site'");
   });
 
   it('publishes with npm provenance and the NPM_TOKEN secret', () => {

@@ -1,0 +1,4 @@
+export { type DecorateOptions, decorateDocument } from './decorate.js';
+export { exampleFixture } from './example.js';
+export { type CodeSample, codeSamples, providerImport, type SampleCall } from './samples.js';
+export { type DocsSite, type DocsSiteOptions, docsSite, mockDocs, type SiteFile } from './site.js';
