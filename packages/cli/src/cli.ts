@@ -329,7 +329,7 @@ async function openApi(args: ParsedArgs): Promise<void> {
   let document: ReturnType<typeof toOpenApi>;
   try {
     // The fixtures are the document's examples: every operation shows params and a response the mock answers.
-    const fixtures = await allFixtures();
+    const fixtures = await fixturesOf(selected);
     document = toOpenApi(selected, { fixtures, ...(serverUrl === undefined ? {} : { serverUrl }) });
   } catch (error) {
     // A server URL it cannot use is the caller's to fix: a usage error naming where the URL came from.
@@ -356,14 +356,14 @@ async function writeDocs(args: ParsedArgs): Promise<void> {
   if (args.bare.has('out')) throw new UsageError('--out takes a folder: --out site');
   if (args.bare.has('server-url')) throw new UsageError('--server-url takes a URL: --server-url https://…');
   const ids = [...new Set(args.positionals.slice(1))];
-  const selected = ids.length === 0 ? providers : ids.map((id) => findProvider(id));
+  const selected = await loadProviders(ids.length === 0 ? undefined : ids);
   const given = args.flags.get('server-url');
   const serverUrl = given ?? (process.env.PDG_BASE_URL || undefined);
   const out = args.flags.get('out') ?? 'pdg-docs';
   const { docsSite } = await import('@pdg/docs');
   const site = docsSite({
     providers: selected,
-    fixtures: await allFixtures(),
+    fixtures: await fixturesOf(selected),
     ...(serverUrl === undefined ? {} : { serverUrl }),
   });
   let written: string[];

@@ -9,8 +9,12 @@ import { type AnyProvider, createClient, isPdgError } from '@pdg/core';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allFixtures, providers } from '../src/providers.js';
+import { fixturesOf, loadProviders } from '../src/catalog.js';
 import { runCli } from './run-cli.js';
+
+/** Every provider the CLI ships with, and their fixtures. */
+const providers = await loadProviders();
+const allFixtures = () => fixturesOf(providers);
 
 type Schema = { [keyword: string]: unknown };
 type Params = Record<string, unknown>;

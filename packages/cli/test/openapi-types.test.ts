@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allFixtures, providers } from '../src/providers.js';
+import { fixturesOf, loadProviders } from '../src/catalog.js';
 import { runCli } from './run-cli.js';
+
+/** Every provider the CLI ships with, and their fixtures. */
+const providers = await loadProviders();
+const allFixtures = () => fixturesOf(providers);
 
 const dir = mkdtempSync(join(tmpdir(), 'pdg-openapi-types-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

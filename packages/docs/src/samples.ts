@@ -95,17 +95,22 @@ function cliSample(call: SampleCall, params: Readonly<Record<string, unknown>>):
   ].join('\n');
 }
 
+/** The call as core's pipeline steps take it. */
+function target(call: SampleCall) {
+  return { provider: call.providerId, endpoint: call.endpointName, definition: call.endpoint };
+}
+
 /** The request as `pdg run --curl` prints it: the key and the gateway's URL filled in by the shell. */
 function curlSample(call: SampleCall, params: Readonly<Record<string, unknown>>): string {
   const placeholder = 'http://pdg-base-url.invalid';
   let sent: Record<string, unknown>;
   try {
     // Sent as the client sends them: lists comma-joined, only what was passed.
-    sent = validateParams(call.providerId, call.endpointName, call.endpoint, params);
+    sent = validateParams({ ...target(call), params });
   } catch {
     sent = { ...params };
   }
-  const url = buildUrl(placeholder, call.providerId, call.endpointName, call.endpoint, sent).href.replace(
+  const url = buildUrl({ ...target(call), baseUrl: placeholder, params: sent }).href.replace(
     placeholder,
     '$' + '{PDG_BASE_URL}',
   );

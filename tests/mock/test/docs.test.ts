@@ -4,9 +4,6 @@
  */
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { catalogstore } from '@pdg/music-catalogstore';
-import { fixtures } from '@pdg/music-catalogstore/fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   docsPath,
   type MockDocsGateway,
@@ -14,7 +11,10 @@ import {
   type MockRequestInfo,
   type RunningMockGateway,
   startMockGateway,
-} from '../src/index.js';
+} from '@pdg/mock';
+import { catalogstore } from '@pdg/music-catalogstore';
+import { fixtures } from '@pdg/music-catalogstore/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const page = new TextEncoder().encode(`<!doctype html><title>reference</title>${'<p>endpoint</p>'.repeat(200)}`);
 const made: MockDocsGateway[] = [];
