@@ -100,6 +100,27 @@ export function integerFlag(
   return value;
 }
 
+const validateModes = ['strict', 'report', 'off'] as const;
+
+/**
+ * `--validate strict|report|off` (`--no-validate` is `off`): how responses are checked. Default `strict`.
+ */
+export function validateFlag(args: ParsedArgs): (typeof validateModes)[number] {
+  const text = args.flags.get('validate');
+  if (text !== undefined && args.flags.has('no-validate')) {
+    throw new UsageError('Give --validate or --no-validate, not both (--no-validate is --validate off).');
+  }
+  if (args.flags.has('no-validate')) return 'off';
+  if (text === undefined) return 'strict';
+  const mode = validateModes.find((candidate) => candidate === text);
+  if (args.bare.has('validate') || !mode) {
+    throw new UsageError(
+      `--validate must be strict, report or off (received "${args.bare.has('validate') ? '' : text}").`,
+    );
+  }
+  return mode;
+}
+
 /** A request-rate limit read from `--rate-limit`: what the mock gateway takes, and how to say it. */
 export interface RateLimitFlag {
   readonly requests: number;

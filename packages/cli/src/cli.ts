@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { AnyProvider, EndpointDefinition } from '@pdg/core';
+import type { AnyProvider, Drift, EndpointDefinition, HookContext } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
-import { integerFlag, type ParsedArgs, parseArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
+import {
+  integerFlag,
+  type ParsedArgs,
+  parseArgs,
+  rateLimitFlag,
+  suggestion,
+  UsageError,
+  validateFlag,
+} from './args.js';
 import { fixturesOf, loadedProvider, loadProvider, loadProviders, providerIds } from './catalog.js';
 import { clientLayers } from './client-layers.js';
 import { commands, completionScript } from './completion.js';
@@ -27,7 +35,9 @@ const runOptionsText = `Options of run:
   --api-key K        default: PDG_API_KEY
   --base-url URL     default: PDG_BASE_URL
   --timeout MS       for the whole call, retries included
-  --no-validate      return bodies as they are, without checking the documented shape
+  --validate MODE    strict (default): a response not of the documented shape fails; report: print it
+                     and say on stderr what differs (path and types, once each); off: no check
+  --no-validate      the same as --validate off
   --pretty, --compact  JSON layout (default: pretty on a terminal, compact otherwise)
   --curl             print the request as a curl command (the key as $PDG_API_KEY) instead of sending it
   --cache            keep answers for each endpoint's cache time; identical calls in flight share a request
@@ -175,6 +185,14 @@ function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   });
 }
 
+/** One stderr line per difference `--validate report` found: the field and its types, never the value. */
+function reportDrift({ provider, endpoint, drift }: HookContext & { readonly drift: Drift }): void {
+  const where = drift.path === '' ? '(root)' : drift.path;
+  process.stderr.write(
+    `pdg: ${provider} ${endpoint} response differs from its documented shape at ${where} (${drift.change}: expected ${drift.expected}, received ${drift.received}); returned as sent\n`,
+  );
+}
+
 async function run(args: ParsedArgs): Promise<void> {
   const [, providerId, endpointName, ...extra] = args.positionals;
   const provider = await loadProvider(providerId);
@@ -199,6 +217,7 @@ async function run(args: ParsedArgs): Promise<void> {
   // The longest timer the runtime can set: about 24.8 days.
   const timeout = integerFlag(args.flags, 'timeout', { min: 1, max: 2_147_483_647 });
   const useMock = args.flags.has('mock');
+  const validate = validateFlag(args);
   const core = await loadCore();
   if (args.flags.has('curl')) {
     if (useMock || all)
@@ -228,7 +247,9 @@ async function run(args: ParsedArgs): Promise<void> {
         apiKey,
         baseUrl,
         ...(timeout === undefined ? {} : { timeout }),
-        validate: args.flags.has('no-validate') ? 'off' : 'strict',
+        validate,
+        // With --validate report, what drifted goes to stderr (stdout stays the data).
+        ...(validate === 'report' ? { hooks: { onDrift: reportDrift } } : {}),
         ...(layers.cache ? { cache: layers.cache } : {}),
         ...(layers.rateLimit ? { rateLimit: layers.rateLimit } : {}),
       }),

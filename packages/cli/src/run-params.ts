@@ -13,6 +13,7 @@ export const runOptions = new Set([
   'base-url',
   'timeout',
   'no-validate',
+  'validate',
   'curl',
   'pretty',
   'compact',

@@ -49,7 +49,7 @@ export function responseShapeError(target: CallTarget, issues: readonly PdgIssue
   const more = issues.length > shownIssues ? ` (and ${issues.length - shownIssues} more)` : '';
   return errorAbout(target, {
     code: 'INVALID_RESPONSE',
-    message: `${named(target)}: the response does not match the documented shape: ${listed}${more}. Pass validate: 'off' to receive the body as is.`,
+    message: `${named(target)}: the response does not match the documented shape: ${listed}${more}. Pass validate: 'report' to receive it and be told what differs, or validate: 'off' to receive the body as is.`,
     content: body,
     issues,
   });

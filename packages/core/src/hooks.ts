@@ -1,5 +1,6 @@
 import type { CallTarget } from './call-target.js';
 import type { PdgError } from './errors.js';
+import type { Drift } from './pipeline/drift.js';
 
 /** Who a hook is being called for: the provider id and endpoint name, and the call's params. */
 export interface HookContext extends CallTarget {
@@ -28,6 +29,11 @@ export interface Hooks {
   onError?: (context: HookContext & { readonly error: PdgError }) => void | Promise<void>;
   /** What the response cache did for a call (only on a client with `cache`): count hits, misses, stale answers. */
   onCache?: (context: HookContext & CacheEvent) => void;
+  /**
+   * With `validate: 'report'`: a response differed from the documented shape and was returned anyway. Told
+   * once per client, endpoint and field (the path, the expected and the received type; never the value).
+   */
+  onDrift?: (context: HookContext & { readonly drift: Drift }) => void;
   /** What the rate limit did for a request (only on a client with `rateLimit`): time queued, cool-downs, headers. */
   onRateLimit?: (context: HookContext & RateLimitEvent) => void;
 }

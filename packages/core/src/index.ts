@@ -40,6 +40,7 @@ export {
   pageOf,
 } from './page-schema.js';
 export { buildUrl, gatewayRoot, type UrlParts } from './pipeline/build-url.js';
+export type { Drift } from './pipeline/drift.js';
 export { codeForStatus } from './pipeline/map-error.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
 export { validateParams } from './pipeline/validate-params.js';

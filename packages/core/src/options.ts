@@ -5,8 +5,12 @@ import type { CacheCallOption, ClientCache, ClientRateLimit } from './layers.js'
 import type { RetryOption } from './pipeline/retry.js';
 import type { WalkCheckpoint } from './walk-state.js';
 
-/** `'strict'` (default) checks every response against its schema; `'off'` returns the body as is. */
-export type ValidateMode = 'strict' | 'off';
+/**
+ * `'strict'` (default) checks every response against its schema and throws `INVALID_RESPONSE` when it does
+ * not match; `'report'` returns it anyway and tells each difference once (the `onDrift` hook, the `debug`
+ * line); `'off'` returns the body as is, unchecked.
+ */
+export type ValidateMode = 'strict' | 'report' | 'off';
 
 export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   /** The provider packages this client calls, such as `[catalogstore, jobboard]`. */
@@ -19,7 +23,7 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   readonly timeout?: number;
   /** Retries for 408, 429, 500, 502-504 and network errors: a number, an object, or `0` to disable. Default 2. */
   readonly retry?: RetryOption;
-  /** Response validation. Default `'strict'`. */
+  /** Response validation: `'strict'`, `'report'` (return a drifted response and tell `onDrift`) or `'off'`. Default `'strict'`. */
   readonly validate?: ValidateMode;
   /** Hook sets, run in order. */
   readonly hooks?: Hooks | readonly Hooks[];

@@ -40,9 +40,7 @@ export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>):
   }
   checkApiKey(apiKey);
   const base = checkBaseUrl(options.baseUrl ?? env.PDG_BASE_URL);
-  if (options.validate !== undefined && options.validate !== 'strict' && options.validate !== 'off') {
-    throw usageError(`validate must be 'strict' or 'off' (received ${JSON.stringify(options.validate)}).`);
-  }
+  checkValidate(options.validate);
   const timeout = options.timeout ?? defaultTimeout;
   checkTimeout(timeout);
   const hooks = (
@@ -81,9 +79,18 @@ export function callSettings(client: ClientSettings, options: CallOptions, targe
   return {
     timeout,
     retry: checkedRetry(client.retry, options.retry),
-    validate: options.validate ?? client.validate,
+    validate: checkValidate(options.validate) ?? client.validate,
     cached: client.cache !== undefined && options.cache !== false,
   };
+}
+
+const validateModes: readonly ValidateMode[] = ['strict', 'report', 'off'];
+
+function checkValidate(mode: ValidateMode | undefined): ValidateMode | undefined {
+  if (mode !== undefined && !validateModes.includes(mode)) {
+    throw usageError(`validate must be 'strict', 'report' or 'off' (received ${JSON.stringify(mode)}).`);
+  }
+  return mode;
 }
 
 function checkedRetry(base: RetryPolicy, option: RetryOption | undefined): RetryPolicy {

@@ -62,7 +62,7 @@ describe('createClient options', () => {
     expect(() => testClient({ timeout: -1 })).toThrow(/timeout must be/);
     expect(() => testClient({ retry: { limit: -2 } })).toThrow(/retry.limit must be a number >= 0/);
     // @ts-expect-error not a mode
-    expect(() => testClient({ validate: 'lenient' })).toThrow(/validate must be 'strict' or 'off'/);
+    expect(() => testClient({ validate: 'lenient' })).toThrow(/validate must be 'strict', 'report' or 'off'/);
   });
 
   it('refuses a provider listed twice', () => {

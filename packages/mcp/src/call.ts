@@ -5,9 +5,18 @@
  */
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { type AnyProvider, callEndpoint, type PdgClient, PdgError, type WalkCheckpoint, walkEndpoint } from '@pdg/core';
+import {
+  type AnyProvider,
+  callEndpoint,
+  type Drift,
+  type PdgClient,
+  PdgError,
+  type WalkCheckpoint,
+  walkEndpoint,
+} from '@pdg/core';
 import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
+import { driftNote } from './drift.js';
 import { toolError, withoutSecret } from './errors.js';
 import { walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
@@ -18,6 +27,8 @@ export interface CallContext {
   readonly limits: ResolvedLimits;
   /** The API key, kept out of every result and error. */
   readonly secret: string | undefined;
+  /** What drifted so far in an endpoint's responses (`validate: 'report'`), said in its results. */
+  readonly drift?: (provider: string, endpoint: string) => readonly Drift[];
   /** Aborted when the MCP client cancels the call. */
   readonly signal?: AbortSignal;
 }
@@ -36,7 +47,9 @@ export async function callTool(
 ): Promise<CallToolResult> {
   try {
     const args = coerceArguments(given ?? {}, tool.inputSchema);
-    const structured = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
+    const answered = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
+    const drift = context.drift?.(tool.provider, tool.endpointName) ?? [];
+    const structured = drift.length === 0 ? answered : { ...answered, drift, validation: driftNote(drift) };
     const safe = withoutSecret(structured, context.secret);
     return { content: [{ type: 'text', text: JSON.stringify(safe) }], structuredContent: safe };
   } catch (error) {

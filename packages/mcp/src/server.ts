@@ -17,6 +17,7 @@ import { type AnyProvider, type ClientOptions, createClient } from '@pdg/core';
 import manifest from '../package.json' with { type: 'json' };
 import { type CallContext, callTool } from './call.js';
 import { callEndpoint, callToolName, catalogTools, findEndpoints, findToolName } from './catalog.js';
+import { driftRecord } from './drift.js';
 import { resolveLimits, type ToolLimits } from './limits.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
 
@@ -82,7 +83,15 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     throw new TypeError(`toolset must be 'endpoints' or 'catalog' (received ${JSON.stringify(toolset)}).`);
   }
   const limits = resolveLimits(givenLimits);
-  const client = createClient<readonly AnyProvider[]>(clientOptions);
+  // A response whose shape changed upstream is returned and said to have drifted, not refused: a model can
+  // still use the rest of it. `validate: 'strict'` or `'off'` in the options is kept.
+  const drift = driftRecord();
+  const hooks = clientOptions.hooks === undefined ? [] : [clientOptions.hooks].flat();
+  const client = createClient<readonly AnyProvider[]>({
+    ...clientOptions,
+    validate: clientOptions.validate ?? 'report',
+    hooks: [...hooks, drift.hooks],
+  });
   const endpointTools = describeTools(options.providers, limits);
   const tools = toolset === 'catalog' ? catalogTools(endpointTools, limits) : endpointTools;
   const byName = new Map(endpointTools.map((tool) => [tool.name, tool]));
@@ -93,7 +102,7 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     toolset,
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
     call(name, args, signal) {
-      const context: CallContext = { client, limits, secret, ...(signal ? { signal } : {}) };
+      const context: CallContext = { client, limits, secret, drift: drift.of, ...(signal ? { signal } : {}) };
       if (toolset === 'catalog') {
         if (name === findToolName) return Promise.resolve(findEndpoints(endpointTools, args ?? {}));
         if (name === callToolName) return callEndpoint(endpointTools, args ?? {}, context);

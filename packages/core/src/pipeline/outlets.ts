@@ -3,6 +3,7 @@ import type { PdgError } from '../errors.js';
 import type { HookContext, Hooks } from '../hooks.js';
 import type { Redactor } from '../redact.js';
 import type { AttemptRecord } from './buffered-fetch.js';
+import type { Drift } from './drift.js';
 
 /**
  * Everything a call hands to code outside the pipeline leaves through here, with the API key redacted on
@@ -22,6 +23,11 @@ export interface Outlets {
   readonly afterResponse: ((context: HookContext, parsed: ParsedResponse) => Promise<unknown>) | undefined;
   /** After each request sent: the `debug` line. */
   readonly afterAttempt: ((attempt: AttemptRecord) => void) | undefined;
+  /**
+   * When a response differs from its documented shape (`validate: 'report'`): each difference not yet
+   * reported for this endpoint and field goes to the `onDrift` hooks and the `debug` line, once per client.
+   */
+  drifted(context: HookContext, drift: readonly Drift[]): void;
   /** What `runWithResponse` gives besides the result. */
   responseMeta(meta: ResponseMeta): ResponseMeta;
   /** When a call fails: the error to throw, after the `onError` hooks have seen it. */
@@ -46,6 +52,8 @@ export interface OutletOptions {
 
 export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlets {
   const uses = (point: keyof Hooks) => hooks.some((set) => set[point]);
+  /** Differences already reported, by endpoint and field: a drifted field is told once, not on every call. */
+  const reported = new Set<string>();
   return {
     beforeRequest: uses('beforeRequest')
       ? async (context, request) => {
@@ -77,6 +85,17 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
         }
       : undefined,
     afterAttempt: debug && ((attempt) => debug(redactor.value(debugLine(attempt)))),
+    drifted: (context, drift) => {
+      for (const found of drift) {
+        const key = `${context.provider}\0${context.endpoint}\0${found.path}\0${found.change}\0${found.received}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        // A field's name comes from the body: redacted like everything else that leaves, should it hold the key.
+        const shown = redactor.holdsKey(found) ? redactor.value(found) : found;
+        debug?.(driftLine(context, shown));
+        for (const set of hooks) set.onDrift?.({ ...context, drift: shown });
+      }
+    },
     responseMeta: (meta) => ({ ...meta, headers: redactor.value(meta.headers), url: redactor.value(meta.url) }),
     failed: async (context, error) => {
       const shown = redactor.error(error);
@@ -93,6 +112,13 @@ function debugLine(attempt: AttemptRecord): string {
   const extra = attempt.status !== undefined && attempt.failure ? ` (${attempt.failure})` : '';
   const retry = attempt.retryInMs === undefined ? '' : `, retry in ${Math.round(attempt.retryInMs)} ms`;
   return `pdg ${attempt.method} ${attempt.url} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]`;
+}
+
+/** `pdg drift music:tunes/search items[].trackId: type changed, expected number, received string` */
+function driftLine(context: HookContext, drift: Drift): string {
+  const where = drift.path === '' ? '(root)' : drift.path;
+  const change = { type: 'type changed', missing: 'field missing', added: 'field not documented' }[drift.change];
+  return `pdg drift ${context.provider}/${context.endpoint} ${where}: ${change}, expected ${drift.expected}, received ${drift.received}`;
 }
 
 /**

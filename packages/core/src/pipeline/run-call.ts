@@ -16,7 +16,7 @@ import { requestHeaders } from './request-headers.js';
 import { send } from './send.js';
 import { unwrapEnvelope } from './unwrap-envelope.js';
 import { validateParams } from './validate-params.js';
-import { validateResponse } from './validate-response.js';
+import { reportResponse, validateResponse } from './validate-response.js';
 
 /** One call as the client hands it to the pipeline: the endpoint it names, its params and options. */
 export interface Call extends CallTarget {
@@ -44,8 +44,7 @@ export async function runCall(client: ClientSettings, call: Call): Promise<CallR
     const layer: LayerContext = { context, hooks: client.hooks };
     const { definition } = call;
     // 7. the response's shape, as the call asked (`validate`): for each answer, and for a stored one.
-    const check = (body: unknown) =>
-      settings.validate === 'strict' ? validateResponse(definition, body, context) : body;
+    const check = responseCheck(settings, definition, context, client.outlets);
     const deadline = started + settings.timeout;
     const gateway: GatewayCall = { client, settings, context, layer, definition, url, headers, check, deadline };
     const ask = (signal: AbortSignal | undefined) => askGateway(gateway, signal);
@@ -106,6 +105,20 @@ async function askGateway(gateway: GatewayCall, signal: AbortSignal | undefined)
     // A failure no step foresaw while the answer is read (an `afterResponse` hook's own error, say).
     throw isPdgError(thrown) ? thrown : unreadableResponseError(context, thrown);
   }
+}
+
+/** Step 7 as the call asked (`validate`); with `'report'`, differences leave through the outlets (`onDrift`). */
+function responseCheck(
+  settings: CallSettings,
+  definition: EndpointDefinition,
+  context: HookContext,
+  outlets: ClientSettings['outlets'],
+): (body: unknown) => unknown {
+  if (settings.validate === 'strict') return (body) => validateResponse(definition, body, context);
+  if (settings.validate === 'report') {
+    return (body) => reportResponse(definition, body, context, (drift) => outlets.drifted(context, drift));
+  }
+  return (body) => body;
 }
 
 function cachePlan(gateway: GatewayCall, call: Call): CachePlan {

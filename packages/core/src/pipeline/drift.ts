@@ -1,0 +1,148 @@
+import * as v from 'valibot';
+
+/**
+ * One way a response differs from its endpoint's documented shape (`validate: 'report'`). It names the
+ * field and the two types, never the value: values can be personal data, and a type is what drifted.
+ */
+export interface Drift {
+  /** The field, array positions written `[]` so each field is one path: `items[].trackId`; `''` for the body itself. */
+  readonly path: string;
+  /** `type`: a field of another type; `missing`: a required field absent; `added`: a field the schema does not document. */
+  readonly change: 'type' | 'missing' | 'added';
+  /** What the schema documents, as valibot words it (`number`, `"a" | "b"`, `integer`); `absent` for an added field. */
+  readonly expected: string;
+  /** The JSON type received: `string`, `number`, `boolean`, `null`, `array`, `object`; `absent` for a missing field. */
+  readonly received: string;
+}
+
+/** The parts of a valibot schema the added-field walk reads: public properties of each schema kind. */
+interface ShapeNode {
+  readonly type: string;
+  readonly expects: string;
+  readonly wrapped?: ShapeNode;
+  readonly entries?: Readonly<Record<string, ShapeNode>>;
+  readonly item?: ShapeNode;
+  readonly items?: readonly ShapeNode[];
+  readonly value?: ShapeNode;
+  readonly options?: readonly ShapeNode[];
+}
+
+const objectTypes = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
+
+/** Schema kinds that wrap another schema and otherwise leave the value's shape to it. */
+const wrappers = new Set([
+  'optional',
+  'nullish',
+  'nullable',
+  'exact_optional',
+  'undefinedable',
+  'non_optional',
+  'non_nullable',
+  'non_nullish',
+]);
+
+/**
+ * Every difference between a body and the schema it is documented by, each field once: the schema's own
+ * issues (a type changed, a required field missing), and fields the schema does not name (which a loose
+ * object lets through without an issue). `issues` are valibot's for this body, when it did not pass.
+ */
+export function findDrift(schema: v.GenericSchema, body: unknown, issues: readonly v.BaseIssue<unknown>[]): Drift[] {
+  const found = new Map<string, Drift>();
+  const add = (drift: Drift) => {
+    const key = `${drift.path}\0${drift.change}\0${drift.received}`;
+    if (!found.has(key)) found.set(key, drift);
+  };
+  for (const issue of issues) if (!isMissingKey(issue)) add(issueDrift(issue));
+  addedFields(schema as unknown as ShapeNode, body, '', add);
+  return [...found.values()];
+}
+
+/** valibot words a missing key by its name; the walk reports it with the field's documented type instead. */
+function isMissingKey(issue: v.BaseIssue<unknown>): boolean {
+  return issue.input === undefined && objectTypes.has(issue.type);
+}
+
+function issueDrift(issue: v.BaseIssue<unknown>): Drift {
+  const path = fieldPath(issue.path ?? []);
+  // A strict object's unknown key: valibot expects `never` there.
+  if (issue.expected === 'never') return { path, change: 'added', expected: 'absent', received: jsonType(issue.input) };
+  const expected = issue.expected ?? issue.type;
+  if (issue.input === undefined) return { path, change: 'missing', expected, received: 'absent' };
+  return { path, change: 'type', expected, received: jsonType(issue.input) };
+}
+
+/** `items[].trackId`: the issue's path with every array position as `[]`. */
+function fieldPath(items: readonly { readonly key?: unknown }[]): string {
+  let out = '';
+  for (const item of items) {
+    const key = item.key;
+    out += typeof key === 'number' ? '[]' : out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+function joined(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** Reports each field of `value` that `node` does not document and each required one it lacks, walking the fields it has. */
+function addedFields(node: ShapeNode, value: unknown, path: string, add: (drift: Drift) => void): void {
+  if (value === null || value === undefined) return;
+  if (wrappers.has(node.type) && node.wrapped) {
+    addedFields(node.wrapped, value, path, add);
+    return;
+  }
+  switch (node.type) {
+    case 'object':
+    case 'loose_object':
+    case 'strict_object':
+    case 'object_with_rest': {
+      if (typeof value !== 'object' || Array.isArray(value)) return;
+      const entries = node.entries ?? {};
+      for (const [key, field] of Object.entries(entries)) {
+        if (!Object.hasOwn(value, key) && !v.is(field as unknown as v.GenericSchema, undefined)) {
+          add({ path: joined(path, key), change: 'missing', expected: field.expects, received: 'absent' });
+        }
+      }
+      for (const [key, field] of Object.entries(value)) {
+        const documented = Object.hasOwn(entries, key) ? entries[key] : undefined;
+        if (documented) addedFields(documented, field, joined(path, key), add);
+        // A strict object's unknown key is an issue already; a rest schema documents every other key.
+        else if (node.type === 'loose_object' || node.type === 'object') {
+          add({ path: joined(path, key), change: 'added', expected: 'absent', received: jsonType(field) });
+        }
+      }
+      return;
+    }
+    case 'array':
+      if (Array.isArray(value) && node.item)
+        for (const element of value) addedFields(node.item, element, `${path}[]`, add);
+      return;
+    case 'tuple':
+    case 'loose_tuple':
+    case 'strict_tuple':
+      if (!Array.isArray(value)) return;
+      for (const [index, item] of (node.items ?? []).entries()) addedFields(item, value[index], `${path}[]`, add);
+      return;
+    case 'record':
+      if (typeof value === 'object' && node.value) {
+        for (const [key, field] of Object.entries(value)) addedFields(node.value, field, joined(path, key), add);
+      }
+      return;
+    case 'union': {
+      // The option the value is: its fields are the documented ones.
+      const option = node.options?.find((candidate) => v.is(candidate as unknown as v.GenericSchema, value));
+      if (option) addedFields(option, value, path, add);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** The JSON type of a value, never the value. */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
