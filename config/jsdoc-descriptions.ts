@@ -6,6 +6,7 @@
  * from the source as written.
  */
 import ts from 'typescript';
+import { stampProviderVersion } from './provider-version.js';
 
 const helper = '__pdgDescribed';
 
@@ -40,7 +41,7 @@ function isSchemaExpression(node: ts.Expression): boolean {
 
 const providerSource = /[\\/]packages[\\/]providers[\\/][^\\/]+[\\/]src[\\/][^\\/]+\.ts$/;
 
-/** For tsup (esbuild): applied to provider packages' own source files. */
+/** For tsup (esbuild): applied to provider packages' own source files, with their version (provider-version.ts). */
 export function esbuildDescriptions() {
   return {
     name: 'pdg-jsdoc-descriptions',
@@ -53,7 +54,9 @@ export function esbuildDescriptions() {
       build.onLoad({ filter: providerSource }, async (args) => {
         const { readFile } = await import('node:fs/promises');
         const code = await readFile(args.path, 'utf8');
-        return { contents: attachDescriptions(code, args.path) ?? code, loader: 'ts' };
+        // The provider's version rides the same load: esbuild takes one onLoad per file.
+        const described = attachDescriptions(code, args.path) ?? code;
+        return { contents: stampProviderVersion(described, args.path), loader: 'ts' };
       });
     },
   };
@@ -66,8 +69,8 @@ export function viteDescriptions() {
     enforce: 'pre' as const,
     transform(code: string, id: string) {
       if (!providerSource.test(id)) return undefined;
-      const out = attachDescriptions(code, id);
-      return out === undefined ? undefined : { code: out, map: null };
+      const out = stampProviderVersion(attachDescriptions(code, id) ?? code, id);
+      return out === code ? undefined : { code: out, map: null };
     },
   };
 }

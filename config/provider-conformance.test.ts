@@ -11,6 +11,7 @@ import { testProviderConformance } from '@pdg/testkit/conformance';
 const root = process.cwd();
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
+  version: string;
   pdg?: { id?: string; specPaths?: string[] };
 };
 const specPaths = manifest.pdg?.specPaths;
@@ -31,6 +32,12 @@ if (providers.length !== 1) throw new Error(`${manifest.name}: src/index.ts must
 if (manifest.pdg?.id !== (providers[0] as AnyProvider).id) {
   throw new Error(
     `${manifest.name}: package.json "pdg.id" (${manifest.pdg?.id}) must be the provider's id, ${(providers[0] as AnyProvider).id}.`,
+  );
+}
+// The version the User-Agent names is the package's own, written in by the build (config/provider-version.ts).
+if ((providers[0] as AnyProvider).version !== manifest.version) {
+  throw new Error(
+    `${manifest.name}: the provider's version is ${(providers[0] as AnyProvider).version}, its package.json's ${manifest.version}: build with config/tsup.provider.ts.`,
   );
 }
 const { fixtures } = (await import(pathToFileURL(join(root, 'src/fixtures.ts')).href)) as { fixtures: Fixture[] };

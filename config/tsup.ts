@@ -7,7 +7,7 @@ import { defineConfig, type Options } from 'tsup';
 
 /** What a package may set on top of the shared build: its entries, always; the rest only where it differs. */
 export type PackageBuild = Required<Pick<Options, 'entry'>> &
-  Pick<Options, 'dts' | 'banner' | 'tsconfig' | 'esbuildPlugins'>;
+  Pick<Options, 'dts' | 'banner' | 'tsconfig' | 'esbuildPlugins' | 'define'>;
 
 export function packageBuild(options: PackageBuild) {
   return defineConfig({

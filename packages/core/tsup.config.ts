@@ -1,3 +1,4 @@
+import { coreVersionDefine } from '../../config/core-version.js';
 import { packageBuild } from '../../config/tsup.js';
 
 // One entry per subpath in package.json's `exports`.
@@ -9,4 +10,6 @@ export default packageBuild({
     cache: 'src/cache-entry.ts',
     'rate-limit': 'src/rate-limit-entry.ts',
   },
+  // The version named in the User-Agent (src/user-agent.ts).
+  define: coreVersionDefine(),
 });

@@ -46,6 +46,11 @@ export interface ProviderDefinition<
   /** One line saying what the provider serves. */
   readonly description: string;
   readonly endpoints: TEndpoints;
+  /**
+   * The provider package's version, named in the `User-Agent` of its calls. The `@pdg` provider packages'
+   * build writes it in from their `package.json`; a provider defined elsewhere may leave it out.
+   */
+  readonly version?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any endpoint record, so a provider of any shape can be passed.

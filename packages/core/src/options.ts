@@ -32,6 +32,12 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   /** Extra headers on every request. */
   readonly headers?: HeadersInit;
   /**
+   * Your application's own product token (`my-app/1.2.0`), put before pdg's in the `User-Agent`:
+   * `my-app/1.2.0 pdg/<version> <provider>/<version> node/<version>`. Sent from Node, Bun and Deno; a
+   * browser sends its own `User-Agent`.
+   */
+  readonly userAgent?: string;
+  /**
    * One line per request sent (URL, status, duration, attempt, retry wait), to stderr or to the function
    * given; the key never appears. Default: on when `PDG_DEBUG` is `1`, `true` or `yes`.
    */

@@ -11,6 +11,7 @@ import type { CallOptions, ClientOptions, ValidateMode } from './options.js';
 import { clientOutlets, type Outlets } from './pipeline/outlets.js';
 import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from './pipeline/retry.js';
 import { keyRedactor } from './redact.js';
+import { serverRuntime, userAgentFor } from './user-agent.js';
 
 export interface ClientSettings {
   /** Sent as `x-api-key` by `send`, to `keyOrigin` only; redacted by `outlets`. Nothing else reads it. */
@@ -23,7 +24,8 @@ export interface ClientSettings {
   readonly validate: ValidateMode;
   readonly hooks: readonly Hooks[];
   readonly fetch: typeof globalThis.fetch;
-  readonly headers: Headers;
+  /** The headers every call to a provider starts from: the client's, and the `User-Agent`. */
+  headersFor(providerId: string): Headers;
   readonly cache: ClientCache | undefined;
   readonly rateLimit: ClientRateLimit | undefined;
   /** Where everything a call hands back leaves the pipeline, the key redacted. */
@@ -56,11 +58,52 @@ export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>):
     hooks,
     // Looked up per request, so a fetch patched after the client was created (a test's interceptor) is used.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    headers: new Headers(options.headers),
+    headersFor: providerHeaders({
+      client: new Headers(options.headers),
+      providers: options.providers,
+      application: checkUserAgent(options.userAgent),
+    }),
     cache: layerOption(options, 'cache', 'run'),
     rateLimit: layerOption(options, 'rateLimit', 'limit'),
     outlets: clientOutlets({ hooks, debug: debugSink(options.debug, env), redactor: keyRedactor(apiKey) }),
   };
+}
+
+/**
+ * The client's headers with the `User-Agent` for each provider (see user-agent.ts), made once per provider.
+ * A `User-Agent` in the client's `headers` is kept as given.
+ */
+function providerHeaders({ client, providers, application }: ProviderHeaderParts): (providerId: string) => Headers {
+  const runtime = serverRuntime();
+  if (runtime === undefined || client.has('user-agent')) return () => client;
+  const made = new Map<string, Headers>();
+  return (providerId) => {
+    let headers = made.get(providerId);
+    const provider = headers ? undefined : providers.find((candidate) => candidate.id === providerId);
+    if (!headers && provider) {
+      headers = new Headers(client);
+      headers.set('user-agent', userAgentFor(provider, application, runtime) as string);
+      made.set(providerId, headers);
+    }
+    return headers ?? client;
+  };
+}
+
+interface ProviderHeaderParts {
+  readonly client: Headers;
+  readonly providers: readonly AnyProvider[];
+  readonly application: string | undefined;
+}
+
+/** `userAgent` goes first in a header: printable ASCII, as the API key. */
+function checkUserAgent(userAgent: string | undefined): string | undefined {
+  if (userAgent === undefined) return undefined;
+  if (typeof userAgent !== 'string' || !/^[\x20-\x7e]+$/.test(userAgent) || userAgent.trim() === '') {
+    throw usageError(
+      `userAgent must be non-empty printable ASCII, such as "my-app/1.2.0" (received ${JSON.stringify(userAgent)}).`,
+    );
+  }
+  return userAgent.trim();
 }
 
 /** One call's settings: its own options over the client's, checked before anything is sent. */

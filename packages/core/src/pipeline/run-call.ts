@@ -40,7 +40,7 @@ export async function runCall(client: ClientSettings, call: Call): Promise<CallR
     const params = validateParams(call); // 1. params against the endpoint's schema
     context = { ...target, params };
     const url = buildUrl({ ...call, params, baseUrl: client.baseUrl }); // 2. the URL
-    const headers = requestHeaders(client.headers, call.options.headers, target);
+    const headers = requestHeaders(client.headersFor(call.provider), call.options.headers, target);
     const layer: LayerContext = { context, hooks: client.hooks };
     const { definition } = call;
     // 7. the response's shape, as the call asked (`validate`): for each answer, and for a stored one.
