@@ -1,4 +1,8 @@
-import * as v from 'valibot';
+/**
+ * What drifted in a response (`validate: 'report'`). Loaded on first use by a call in that mode, and it
+ * imports no code (valibot's check is handed in as `passes`), so a client that never reports carries none of it.
+ */
+import type * as v from 'valibot';
 
 /**
  * One way a response differs from its endpoint's documented shape (`validate: 'report'`). It names the
@@ -13,6 +17,16 @@ export interface Drift {
   readonly expected: string;
   /** The JSON type received: `string`, `number`, `boolean`, `null`, `array`, `object`; `absent` for a missing field. */
   readonly received: string;
+}
+
+/** Whether a value passes a schema (valibot's `safeParse`). */
+export type Passes = (schema: v.GenericSchema, value: unknown) => boolean;
+
+/** What the walk carries down: where it is, where differences go, and the schema check. */
+interface Walk {
+  readonly path: string;
+  readonly add: (drift: Drift) => void;
+  readonly passes: Passes;
 }
 
 /** The parts of a valibot schema the added-field walk reads: public properties of each schema kind. */
@@ -46,14 +60,19 @@ const wrappers = new Set([
  * issues (a type changed, a required field missing), and fields the schema does not name (which a loose
  * object lets through without an issue). `issues` are valibot's for this body, when it did not pass.
  */
-export function findDrift(schema: v.GenericSchema, body: unknown, issues: readonly v.BaseIssue<unknown>[]): Drift[] {
+export function findDrift(
+  schema: v.GenericSchema,
+  body: unknown,
+  issues: readonly v.BaseIssue<unknown>[],
+  passes: Passes,
+): Drift[] {
   const found = new Map<string, Drift>();
   const add = (drift: Drift) => {
     const key = `${drift.path}\0${drift.change}\0${drift.received}`;
     if (!found.has(key)) found.set(key, drift);
   };
   for (const issue of issues) if (!isMissingKey(issue)) add(issueDrift(issue));
-  addedFields(schema as unknown as ShapeNode, body, '', add);
+  addedFields(schema as unknown as ShapeNode, body, { path: '', add, passes });
   return [...found.values()];
 }
 
@@ -86,10 +105,12 @@ function joined(path: string, key: string): string {
 }
 
 /** Reports each field of `value` that `node` does not document and each required one it lacks, walking the fields it has. */
-function addedFields(node: ShapeNode, value: unknown, path: string, add: (drift: Drift) => void): void {
+function addedFields(node: ShapeNode, value: unknown, walk: Walk): void {
   if (value === null || value === undefined) return;
+  const at = (path: string): Walk => ({ ...walk, path });
+  const { path, add, passes } = walk;
   if (wrappers.has(node.type) && node.wrapped) {
-    addedFields(node.wrapped, value, path, add);
+    addedFields(node.wrapped, value, walk);
     return;
   }
   switch (node.type) {
@@ -100,13 +121,13 @@ function addedFields(node: ShapeNode, value: unknown, path: string, add: (drift:
       if (typeof value !== 'object' || Array.isArray(value)) return;
       const entries = node.entries ?? {};
       for (const [key, field] of Object.entries(entries)) {
-        if (!Object.hasOwn(value, key) && !v.is(field as unknown as v.GenericSchema, undefined)) {
+        if (!Object.hasOwn(value, key) && !passes(field as unknown as v.GenericSchema, undefined)) {
           add({ path: joined(path, key), change: 'missing', expected: field.expects, received: 'absent' });
         }
       }
       for (const [key, field] of Object.entries(value)) {
         const documented = Object.hasOwn(entries, key) ? entries[key] : undefined;
-        if (documented) addedFields(documented, field, joined(path, key), add);
+        if (documented) addedFields(documented, field, at(joined(path, key)));
         // A strict object's unknown key is an issue already; a rest schema documents every other key.
         else if (node.type === 'loose_object' || node.type === 'object') {
           add({ path: joined(path, key), change: 'added', expected: 'absent', received: jsonType(field) });
@@ -116,23 +137,23 @@ function addedFields(node: ShapeNode, value: unknown, path: string, add: (drift:
     }
     case 'array':
       if (Array.isArray(value) && node.item)
-        for (const element of value) addedFields(node.item, element, `${path}[]`, add);
+        for (const element of value) addedFields(node.item, element, at(`${path}[]`));
       return;
     case 'tuple':
     case 'loose_tuple':
     case 'strict_tuple':
       if (!Array.isArray(value)) return;
-      for (const [index, item] of (node.items ?? []).entries()) addedFields(item, value[index], `${path}[]`, add);
+      for (const [index, item] of (node.items ?? []).entries()) addedFields(item, value[index], at(`${path}[]`));
       return;
     case 'record':
       if (typeof value === 'object' && node.value) {
-        for (const [key, field] of Object.entries(value)) addedFields(node.value, field, joined(path, key), add);
+        for (const [key, field] of Object.entries(value)) addedFields(node.value, field, at(joined(path, key)));
       }
       return;
     case 'union': {
       // The option the value is: its fields are the documented ones.
-      const option = node.options?.find((candidate) => v.is(candidate as unknown as v.GenericSchema, value));
-      if (option) addedFields(option, value, path, add);
+      const option = node.options?.find((candidate) => passes(candidate as unknown as v.GenericSchema, value));
+      if (option) addedFields(option, value, walk);
       return;
     }
     default:

@@ -16,7 +16,7 @@ import { requestHeaders } from './request-headers.js';
 import { send } from './send.js';
 import { unwrapEnvelope } from './unwrap-envelope.js';
 import { validateParams } from './validate-params.js';
-import { reportResponse, validateResponse } from './validate-response.js';
+import { passes, reportResponse, validateResponse } from './validate-response.js';
 
 /** One call as the client hands it to the pipeline: the endpoint it names, its params and options. */
 export interface Call extends CallTarget {
@@ -44,7 +44,10 @@ export async function runCall(client: ClientSettings, call: Call): Promise<CallR
     const layer: LayerContext = { context, hooks: client.hooks };
     const { definition } = call;
     // 7. the response's shape, as the call asked (`validate`): for each answer, and for a stored one.
-    const check = responseCheck(settings, definition, context, client.outlets);
+    const check =
+      settings.validate === 'report'
+        ? await reportingCheck(definition, context, client.outlets)
+        : responseCheck(settings, definition, context);
     const deadline = started + settings.timeout;
     const gateway: GatewayCall = { client, settings, context, layer, definition, url, headers, check, deadline };
     const ask = (signal: AbortSignal | undefined) => askGateway(gateway, signal);
@@ -107,18 +110,27 @@ async function askGateway(gateway: GatewayCall, signal: AbortSignal | undefined)
   }
 }
 
-/** Step 7 as the call asked (`validate`); with `'report'`, differences leave through the outlets (`onDrift`). */
+/** Step 7 as the call asked (`validate: 'strict'` or `'off'`). */
 function responseCheck(
   settings: CallSettings,
   definition: EndpointDefinition,
   context: HookContext,
-  outlets: ClientSettings['outlets'],
 ): (body: unknown) => unknown {
-  if (settings.validate === 'strict') return (body) => validateResponse(definition, body, context);
-  if (settings.validate === 'report') {
-    return (body) => reportResponse(definition, body, context, (drift) => outlets.drifted(context, drift));
-  }
-  return (body) => body;
+  return settings.validate === 'strict' ? (body) => validateResponse(definition, body, context) : (body) => body;
+}
+
+/** Step 7 as `validate: 'report'` asks, its code loaded on first use; differences leave through the outlets (`onDrift`). */
+async function reportingCheck(
+  definition: EndpointDefinition,
+  context: HookContext,
+  outlets: ClientSettings['outlets'],
+): Promise<(body: unknown) => unknown> {
+  const { findDrift } = await import('./drift.js');
+  return (body) =>
+    reportResponse(definition, body, context, (issues) => {
+      const drift = findDrift(definition.response, body, issues, passes);
+      if (drift.length > 0) outlets.drifted(context, drift);
+    });
 }
 
 function cachePlan(gateway: GatewayCall, call: Call): CachePlan {
