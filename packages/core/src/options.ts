@@ -27,7 +27,7 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   readonly validate?: ValidateMode;
   /** Hook sets, run in order. */
   readonly hooks?: Hooks | readonly Hooks[];
-  /** A custom `fetch` (a proxy agent, a test double, an edge runtime's own). */
+  /** A custom `fetch` (a test double, an edge runtime's own). For a proxy, see the README: the runtime's own settings suffice. */
   readonly fetch?: typeof globalThis.fetch;
   /** Extra headers on every request. */
   readonly headers?: HeadersInit;
