@@ -9,6 +9,7 @@ export default packageBuild({
     fixtures: 'src/fixtures/index.ts',
     cache: 'src/cache-entry.ts',
     'rate-limit': 'src/rate-limit-entry.ts',
+    otel: 'src/otel-entry.ts',
   },
   // The version named in the User-Agent (src/user-agent.ts).
   define: coreVersionDefine(),

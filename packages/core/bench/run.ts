@@ -17,6 +17,7 @@ import {
   stringParam,
 } from '../dist/index.js';
 import { type Bundle, bundleSize } from './bundle-size.ts';
+import { tracedClient } from './traced-client.ts';
 
 /** The entry bundled as an app would ship it (see bundle-size.ts), with core from its dist or its sources. */
 function bundle(entry: string, core: string): Promise<Bundle> {
@@ -154,6 +155,36 @@ console.log(`  run() through the pipeline: ${quantile(perCall.pdg, 0.5).toFixed(
 console.log(`  hand-written ky + valibot:  ${quantile(perCall.hand, 0.5).toFixed(1)} µs a call`);
 console.log(
   `  ratio:                      ${quantile(ratios, 0.5).toFixed(2)}x (target <= 1.05x; middle half of the pairs ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)}x)`,
+);
+
+// The same call with `telemetry: openTelemetry()` and the OpenTelemetry SDK recording every span and metric
+// (bench/traced-client.ts), against the client without telemetry: paired rounds, the order flipped each pair.
+const traced = await tracedClient(stubFetch, shelf);
+const viaTraced = () => traced.run('books:shelf', 'search', { q: 'tides', limit: 5 });
+await timeOf(viaTraced, 300);
+const tracedRatios: number[] = [];
+const tracedPerCall = { off: [] as number[], on: [] as number[] };
+for (let pair = 0; pair < pairs; pair++) {
+  const first = pair % 2 === 0 ? viaPdg : viaTraced;
+  const second = first === viaPdg ? viaTraced : viaPdg;
+  collectGarbage();
+  const a = await timeOf(first, calls);
+  collectGarbage();
+  const b = await timeOf(second, calls);
+  const [offTime, onTime] = first === viaPdg ? [a, b] : [b, a];
+  tracedRatios.push(onTime / offTime);
+  tracedPerCall.off.push((offTime / calls) * 1000);
+  tracedPerCall.on.push((onTime / calls) * 1000);
+}
+const offMedian = quantile(tracedPerCall.off, 0.5);
+const onMedian = quantile(tracedPerCall.on, 0.5);
+console.log(`\ntelemetry (${calls} calls a round, ${pairs} pairs, median; the OpenTelemetry SDK recording in memory)`);
+console.log(`  run(), no telemetry:        ${offMedian.toFixed(1)} µs a call`);
+console.log(
+  `  run(), openTelemetry():     ${onMedian.toFixed(1)} µs a call (+${(onMedian - offMedian).toFixed(1)} µs)`,
+);
+console.log(
+  `  ratio:                      ${quantile(tracedRatios, 0.5).toFixed(2)}x (middle half of the pairs ${quantile(tracedRatios, 0.25).toFixed(2)}-${quantile(tracedRatios, 0.75).toFixed(2)}x)`,
 );
 
 // Validation of a 1 MB page, as step 7 runs it (`v.safeParse` of the endpoint's response schema, its records

@@ -1,4 +1,5 @@
 import type { CallResult, GatewayResult } from './call-result.js';
+import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition } from './contract.js';
 import type { HookContext, Hooks } from './hooks.js';
 
@@ -53,4 +54,17 @@ export interface ClientRateLimit {
    * when that aborts first), and each response is seen (a 429's `Retry-After` starts a cool-down).
    */
   readonly limit: (fetch: typeof globalThis.fetch, layer: LayerContext) => typeof globalThis.fetch;
+}
+
+/**
+ * The telemetry layer (`openTelemetry()` from `@pdg/core/otel`): a span and metrics per call and per request.
+ * A client without it calls none of this and carries none of its code.
+ */
+export interface ClientTelemetry {
+  /** Runs one call inside its span; what the cache, the rate limit and the response check report is told within it. */
+  readonly call: <T>(target: CallTarget, run: () => Promise<T>) => Promise<T>;
+  /** Wraps the fetch of each request a call sends: a child span each, trace context sent to `keyOrigin` only. */
+  readonly fetch: (fetch: typeof globalThis.fetch, keyOrigin: string) => typeof globalThis.fetch;
+  /** The hooks it observes the cache, the rate limit and drift through (run after the client's own). */
+  readonly hooks: Hooks;
 }

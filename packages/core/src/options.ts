@@ -1,7 +1,7 @@
 /** What a client and its calls accept: the options of `createClient`, `run`, `pages` and `items`. */
 import type { AnyProvider } from './contract.js';
 import type { Hooks } from './hooks.js';
-import type { CacheCallOption, ClientCache, ClientRateLimit } from './layers.js';
+import type { CacheCallOption, ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
 import type { RetryOption } from './pipeline/retry.js';
 import type { WalkCheckpoint } from './walk-state.js';
 
@@ -53,6 +53,11 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
    * from `@pdg/core/rate-limit` queues requests so the limit is never passed, and a 429 pauses them all.
    */
   readonly rateLimit?: ClientRateLimit;
+  /**
+   * OpenTelemetry traces and metrics, off by default: `telemetry: openTelemetry()` from `@pdg/core/otel`
+   * (which needs `@opentelemetry/api`): a span per call, a child span per request, and their metrics.
+   */
+  readonly telemetry?: ClientTelemetry;
 }
 
 /** Options of one call; each overrides the client's. */

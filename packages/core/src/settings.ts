@@ -6,7 +6,7 @@ import type { CallTarget } from './call-target.js';
 import type { AnyProvider } from './contract.js';
 import { usageError } from './error-builders.js';
 import type { Hooks } from './hooks.js';
-import type { ClientCache, ClientRateLimit } from './layers.js';
+import type { ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
 import type { CallOptions, ClientOptions, ValidateMode } from './options.js';
 import { clientOutlets, type Outlets } from './pipeline/outlets.js';
 import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from './pipeline/retry.js';
@@ -28,6 +28,7 @@ export interface ClientSettings {
   headersFor(providerId: string): Headers;
   readonly cache: ClientCache | undefined;
   readonly rateLimit: ClientRateLimit | undefined;
+  readonly telemetry: ClientTelemetry | undefined;
   /** Where everything a call hands back leaves the pipeline, the key redacted. */
   readonly outlets: Outlets;
 }
@@ -45,9 +46,11 @@ export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>):
   checkValidate(options.validate);
   const timeout = options.timeout ?? defaultTimeout;
   checkTimeout(timeout);
-  const hooks = (
+  const telemetry = layerOption(options, 'telemetry', 'call');
+  const given = (
     options.hooks === undefined ? [] : Array.isArray(options.hooks) ? options.hooks : [options.hooks]
   ) as readonly Hooks[];
+  const hooks = telemetry ? [...given, telemetry.hooks] : given;
   return {
     apiKey,
     baseUrl: base.href.replace(/[?#].*$/, ''),
@@ -65,6 +68,7 @@ export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>):
     }),
     cache: layerOption(options, 'cache', 'run'),
     rateLimit: layerOption(options, 'rateLimit', 'limit'),
+    telemetry,
     outlets: clientOutlets({ hooks, debug: debugSink(options.debug, env), redactor: keyRedactor(apiKey) }),
   };
 }
@@ -228,7 +232,7 @@ function debugSink(option: ClientOptions<readonly AnyProvider[]>['debug'], env: 
 }
 
 /** The layer a client was given, or a `USAGE` error when it is not one a layer factory built. */
-function layerOption<N extends 'cache' | 'rateLimit'>(
+function layerOption<N extends 'cache' | 'rateLimit' | 'telemetry'>(
   options: ClientOptions<readonly AnyProvider[]>,
   name: N,
   method: string,
@@ -241,7 +245,10 @@ function layerOption<N extends 'cache' | 'rateLimit'>(
 }
 
 /** What a cache or rate-limit option needs, for the errors that say it is missing or not built by its factory. */
-function layerMessage(name: 'cache' | 'rateLimit'): string {
+function layerMessage(name: 'cache' | 'rateLimit' | 'telemetry'): string {
+  if (name === 'telemetry') {
+    return 'The telemetry option takes what openTelemetry() from @pdg/core/otel builds: createClient({ telemetry: openTelemetry() }).';
+  }
   const [factory, entry] = name === 'cache' ? ['Cache', name] : ['RateLimit', 'rate-limit'];
   return `The ${name} option needs a client created with one: createClient({ ${name}: create${factory}(...) }), create${factory} from @pdg/core/${entry}.`;
 }

@@ -143,6 +143,9 @@ beforeAll(async () => {
       '--prefer-offline',
       '--loglevel=error',
       ...installed.map((name) => String(tarballs.get(name))),
+      // What an app using `@pdg/core/otel` installs beside it (an optional peer dependency of core):
+      // the consumer imports every export, that one included.
+      '@opentelemetry/api@^1.9.0',
     ],
     { cwd: consumer, env: npmEnv(), timeout: 900_000 },
   );

@@ -31,7 +31,12 @@ export interface Call extends CallTarget {
  * everything handed back. The two opt-in layers sit at named points: the cache answers in place of steps
  * 3-7 (or shares one run of them among identical calls), and the rate limit wraps each request `send` makes.
  */
-export async function runCall(client: ClientSettings, call: Call): Promise<CallResult> {
+export function runCall(client: ClientSettings, call: Call): Promise<CallResult> {
+  // The telemetry layer: the call runs inside its span.
+  return client.telemetry ? client.telemetry.call(call, () => runSteps(client, call)) : runSteps(client, call);
+}
+
+async function runSteps(client: ClientSettings, call: Call): Promise<CallResult> {
   const target: CallTarget = { provider: call.provider, endpoint: call.endpoint };
   const started = performance.now();
   let context: HookContext = { ...target, params: {} };

@@ -117,6 +117,8 @@ async function sendOnce(options: SendOptions, hop: Hop): Promise<HopOutcome> {
   const { url, first, log } = hop;
   const { client, deadline } = options;
   const buffering = bufferingFetch(client.fetch, log);
+  // The telemetry layer: a span per request, around the request and its body, not its time in the queue.
+  const traced = client.telemetry?.fetch(buffering, client.keyOrigin) ?? buffering;
   const hooks = kyHooks(url, options, first);
   const { retry } = options.settings;
   // The wait the retry rule chose for the failure ky is about to retry, handed from shouldRetry to delay.
@@ -126,7 +128,7 @@ async function sendOnce(options: SendOptions, hop: Hop): Promise<HopOutcome> {
       headers: headersFor(url, options),
       // The rate-limit layer: each request (retries and redirect hops too) waits its turn there. It sits
       // outside the buffering: a request's duration does not count its time in the queue.
-      fetch: client.rateLimit?.limit(buffering, options.layer) ?? buffering,
+      fetch: client.rateLimit?.limit(traced, options.layer) ?? traced,
       redirect: 'manual',
       // 3xx come back to `follow`, which decides where the key may go.
       throwHttpErrors: (status) => status >= 400,
