@@ -130,29 +130,35 @@ const calls = 1_000;
 const pairs = 21;
 await timeOf(viaPdg, 300);
 await timeOf(byHand, 300);
-// Many short rounds in pairs, the order flipped each pair (pdg first, then by hand first) so drift in the
-// machine's load falls on both sides alike. The figure is the median of the pairs' ratios: one slow round
-// (a GC, another process) moves a best-of figure, not a median.
-const ratios: number[] = [];
-const perCall = { pdg: [] as number[], hand: [] as number[] };
-for (let pair = 0; pair < pairs; pair++) {
-  const first = pair % 2 === 0 ? viaPdg : byHand;
-  const second = first === viaPdg ? byHand : viaPdg;
-  collectGarbage();
-  const a = await timeOf(first, calls);
-  collectGarbage();
-  const b = await timeOf(second, calls);
-  const [pdgTime, handTime] = first === viaPdg ? [a, b] : [b, a];
-  ratios.push(pdgTime / handTime);
-  perCall.pdg.push((pdgTime / calls) * 1000);
-  perCall.hand.push((handTime / calls) * 1000);
+/**
+ * Many short rounds in pairs, the order flipped each pair (`measured` first, then `baseline` first) so drift
+ * in the machine's load falls on both sides alike. The figure is the median of the pairs' ratios: one slow
+ * round (a GC, another process) moves a best-of figure, not a median. Times per call in µs.
+ */
+async function pairedRounds(measured: () => Promise<unknown>, baseline: () => Promise<unknown>) {
+  const ratios: number[] = [];
+  const perCall = { measured: [] as number[], baseline: [] as number[] };
+  for (let pair = 0; pair < pairs; pair++) {
+    const first = pair % 2 === 0 ? measured : baseline;
+    const second = first === measured ? baseline : measured;
+    collectGarbage();
+    const a = await timeOf(first, calls);
+    collectGarbage();
+    const b = await timeOf(second, calls);
+    const [measuredTime, baselineTime] = first === measured ? [a, b] : [b, a];
+    ratios.push(measuredTime / baselineTime);
+    perCall.measured.push((measuredTime / calls) * 1000);
+    perCall.baseline.push((baselineTime / calls) * 1000);
+  }
+  return { ratios, perCall };
 }
+const { ratios, perCall } = await pairedRounds(viaPdg, byHand);
 /** The value a fraction `q` of the way up the sorted values (0.5: the median). */
 const quantile = (values: number[], q: number) =>
   [...values].sort((x, y) => x - y)[Math.floor(values.length * q)] ?? Number.NaN;
 console.log(`\nspeed (${calls} calls against a stub fetch per round, ${pairs} pairs of rounds, median)`);
-console.log(`  run() through the pipeline: ${quantile(perCall.pdg, 0.5).toFixed(1)} µs a call`);
-console.log(`  hand-written ky + valibot:  ${quantile(perCall.hand, 0.5).toFixed(1)} µs a call`);
+console.log(`  run() through the pipeline: ${quantile(perCall.measured, 0.5).toFixed(1)} µs a call`);
+console.log(`  hand-written ky + valibot:  ${quantile(perCall.baseline, 0.5).toFixed(1)} µs a call`);
 console.log(
   `  ratio:                      ${quantile(ratios, 0.5).toFixed(2)}x (target <= 1.05x; middle half of the pairs ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)}x)`,
 );
@@ -162,22 +168,9 @@ console.log(
 const traced = await tracedClient(stubFetch, shelf);
 const viaTraced = () => traced.run('books:shelf', 'search', { q: 'tides', limit: 5 });
 await timeOf(viaTraced, 300);
-const tracedRatios: number[] = [];
-const tracedPerCall = { off: [] as number[], on: [] as number[] };
-for (let pair = 0; pair < pairs; pair++) {
-  const first = pair % 2 === 0 ? viaPdg : viaTraced;
-  const second = first === viaPdg ? viaTraced : viaPdg;
-  collectGarbage();
-  const a = await timeOf(first, calls);
-  collectGarbage();
-  const b = await timeOf(second, calls);
-  const [offTime, onTime] = first === viaPdg ? [a, b] : [b, a];
-  tracedRatios.push(onTime / offTime);
-  tracedPerCall.off.push((offTime / calls) * 1000);
-  tracedPerCall.on.push((onTime / calls) * 1000);
-}
-const offMedian = quantile(tracedPerCall.off, 0.5);
-const onMedian = quantile(tracedPerCall.on, 0.5);
+const { ratios: tracedRatios, perCall: tracedPerCall } = await pairedRounds(viaTraced, viaPdg);
+const offMedian = quantile(tracedPerCall.baseline, 0.5);
+const onMedian = quantile(tracedPerCall.measured, 0.5);
 console.log(`\ntelemetry (${calls} calls a round, ${pairs} pairs, median; the OpenTelemetry SDK recording in memory)`);
 console.log(`  run(), no telemetry:        ${offMedian.toFixed(1)} µs a call`);
 console.log(
