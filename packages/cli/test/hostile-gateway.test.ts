@@ -12,6 +12,7 @@ import { cleanEnv, cli, runCli } from './run-cli.js';
 const hostile = 'boom\u0007 \u001b]52;c;ZXZpbA==\u0007 \u001b]0;owned\u0007 \u001b[2J\u001b[H \u009b31m \u007f end';
 
 /** Every control character but the line break (C0, DEL, C1): none may reach the terminal raw. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this test is for.
 const rawControl = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 let gateway: Server;
