@@ -339,3 +339,43 @@ describe('policy mismatches', () => {
     expect(server.requests).toHaveLength(2);
   });
 });
+
+describe('a caller or gateway mistake is a PdgError with the code that says whose', () => {
+  it("signal: 'x' is USAGE before anything is sent, not a retryable NETWORK", async () => {
+    const server = await serve((_, response) => json(response, 200, emptyPage));
+    for (const signal of ['x', null, {}]) {
+      // @ts-expect-error not an AbortSignal
+      const error = await rejection(client(server.url).run('jobs:board', 'browse', {}, { signal }));
+      expect(error.code).toBe('USAGE');
+      expect(error.retryable).toBe(false);
+      expect(error.message).toContain('signal must be an AbortSignal');
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a signal from AbortSignal.timeout is accepted', async () => {
+    const server = await serve((_, response) => json(response, 200, emptyPage));
+    const data = await client(server.url).run('jobs:board', 'browse', {}, { signal: AbortSignal.timeout(60_000) });
+    expect(data).toEqual(emptyPage);
+  });
+
+  it('headers with a line break in a value are INVALID_PARAMS naming headers, not a TypeError', async () => {
+    const server = await serve((_, response) => json(response, 200, emptyPage));
+    const error = await rejection(client(server.url).run('jobs:board', 'browse', {}, { headers: { x: 'a\r\nb' } }));
+    expect(error.code).toBe('INVALID_PARAMS');
+    expect(error.issues.map((issue) => issue.path)).toEqual(['headers']);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a 503 body nested 3,000 deep is UPSTREAM, not a raw RangeError', async () => {
+    const depth = 3_000;
+    const nested = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const server = await serve((_, response) => {
+      response.writeHead(503, { 'content-type': 'application/json' });
+      response.end(`{"status":"error","message":"down","content":${nested}}`);
+    });
+    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    expect(error.code).toBe('UPSTREAM');
+    expect(error.status).toBe(503);
+  });
+});
