@@ -379,3 +379,20 @@ describe('a caller or gateway mistake is a PdgError with the code that says whos
     expect(error.status).toBe(503);
   });
 });
+
+describe('debug output is bounded per line', () => {
+  it('a 5 MB param writes a debug line of a few kilobytes, not megabytes', async () => {
+    const lines: string[] = [];
+    const pdg = createClient({
+      providers,
+      apiKey: KEY,
+      baseUrl: 'https://gateway.pdg.test',
+      debug: (line) => lines.push(line),
+      fetch: async () => Response.json(emptyPage),
+    });
+    await pdg.run('jobs:board', 'search', { q: 'x'.repeat(5_000_000) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.length).toBeLessThan(3_000);
+    expect(lines[0]).toMatch(/^pdg GET https:\/\/gateway\.pdg\.test\/v1\/jobs:board\/search\?q=x+… 200 /);
+  });
+});
