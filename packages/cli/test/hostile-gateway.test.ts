@@ -68,6 +68,9 @@ afterAll(async () => {
 
 const access = () => ({ PDG_API_KEY: 'made-up-key-0001', PDG_BASE_URL: baseUrl });
 
+/** `pdg run` walking the 40 pages of the long channel, raw (no schema check). */
+const longWalk = ['run', 'social-media:forum', 'hot', '--channelId', 'long', '--all', '--no-validate'];
+
 describe('text from the network never reaches the terminal raw', () => {
   it("a gateway's error message: ESC, BEL, OSC 52, OSC 0, CSI and DEL shown as escapes on stderr", async () => {
     const { code, stderr } = await runCli(['run', 'music:catalogstore', 'search', '--q', 'fail'], access());
@@ -117,11 +120,10 @@ describe('pdg run --all ends on a gateway whose paging never does', () => {
 
 /** Starts `pdg run --all` over 40 pages with a reader that takes one chunk at a time, and sends `signal` once lines arrive. */
 async function interruptedWalk(signal: 'SIGINT' | 'SIGTERM', extra: readonly string[] = []) {
-  const child = spawn(
-    process.execPath,
-    [cli, 'run', 'social-media:forum', 'hot', '--channelId', 'long', '--all', '--quiet', '--no-validate', ...extra],
-    { env: { ...cleanEnv, ...access() }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [cli, ...longWalk, '--quiet', ...extra], {
+    env: { ...cleanEnv, ...access() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -157,21 +159,7 @@ describe('a signal during pdg run --all', () => {
     const resume = /--resume '(\{[^']*\})'/.exec(stderr)?.[1];
     expect(resume).toBeDefined();
 
-    const rest = await runCli(
-      [
-        'run',
-        'social-media:forum',
-        'hot',
-        '--channelId',
-        'long',
-        '--all',
-        '--quiet',
-        '--no-validate',
-        '--resume',
-        resume as string,
-      ],
-      access(),
-    );
+    const rest = await runCli([...longWalk, '--quiet', '--resume', resume as string], access());
     expect(rest.code).toBe(0);
     const restIds = rest.stdout
       .trimEnd()
@@ -197,20 +185,7 @@ describe('a signal during pdg run --all', () => {
     const notJson = await runCli(['run', 'social-media:forum', 'hot', '--all', '--resume', 'page 3'], access());
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toContain('--resume takes the checkpoint pdg printed');
-    const forged = await runCli(
-      [
-        'run',
-        'social-media:forum',
-        'hot',
-        '--channelId',
-        'long',
-        '--all',
-        '--no-validate',
-        '--resume',
-        '{"at":"2","taken":1000000}',
-      ],
-      access(),
-    );
+    const forged = await runCli([...longWalk, '--resume', '{"at":"2","taken":1000000}'], access());
     expect(forged.code).toBe(2);
     expect(forged.stderr).toContain('--resume says 1000000 items of its page were taken, but that page has 25');
     expect(forged.stdout).toBe('');

@@ -1,36 +1,17 @@
 /** Defects an adversarial run found, each as the behaviour a user would notice. */
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, isPdgError, PdgError } from '../src/index.js';
-import { json, type Loopback, loopback } from './loopback.js';
+import { describe, expect, it } from 'vitest';
+import { createClient, PdgError } from '../src/index.js';
+import { json, loopbackPerTest, rejection } from './loopback.js';
 import { providers } from './providers.js';
 
 const KEY = 'sk_live_SECRETKEY1234567890';
 const emptyPage = { page: 1, items: [], hasMore: false, nextPage: null };
 
-const servers: Loopback[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(handle: Parameters<typeof loopback>[0]): Promise<Loopback> {
-  const server = await loopback(handle);
-  servers.push(server);
-  return server;
-}
+const { serve } = loopbackPerTest();
 
 function client(baseUrl: string, options: Partial<Parameters<typeof createClient<typeof providers>>[0]> = {}) {
   return createClient({ providers, apiKey: KEY, baseUrl, retry: { limit: 0, baseDelay: 1 }, ...options });
-}
-
-/** What the call rejects with, which must be a PdgError. */
-async function rejection(promise: Promise<unknown>): Promise<PdgError> {
-  const thrown = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!isPdgError(thrown)) throw new Error(`expected a PdgError, got ${inspect(thrown)}`);
-  return thrown;
 }
 
 function everyView(value: unknown): string {

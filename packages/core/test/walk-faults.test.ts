@@ -1,33 +1,13 @@
 /** Walks against a loopback gateway whose paging would make them endless, short, or skip pages. */
-import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, isPdgError, type PdgError, toArray } from '../src/index.js';
-import { json, type Loopback, loopback } from './loopback.js';
+import { describe, expect, it } from 'vitest';
+import { createClient, toArray } from '../src/index.js';
+import { json, loopbackPerTest, rejection } from './loopback.js';
 import { providers } from './providers.js';
 
-const servers: Loopback[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(handle: Parameters<typeof loopback>[0]): Promise<Loopback> {
-  const server = await loopback(handle);
-  servers.push(server);
-  return server;
-}
+const { serve } = loopbackPerTest();
 
 function client(baseUrl: string, validate: 'strict' | 'off' = 'strict') {
   return createClient({ providers, apiKey: 'test-key', baseUrl, validate, retry: { limit: 0, baseDelay: 1 } });
-}
-
-/** What the promise rejects with, which must be a PdgError. */
-async function rejection(promise: Promise<unknown>): Promise<PdgError> {
-  const thrown = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!isPdgError(thrown)) throw new Error(`expected a PdgError, got ${inspect(thrown)}`);
-  return thrown;
 }
 
 const query = (url: string | undefined, name: string) => new URL(url ?? '', 'http://x').searchParams.get(name);
