@@ -71,7 +71,7 @@ export function paramFlags(
 
 /**
  * What a refused param flag must be, in a terminal's words: a boolean's spellings, and for a number given
- * as text that is not one, an example to copy (`--limit must be a number (a whole number from 1 to 100),
+ * as text that is not one, an example to copy (`--limit must be a number (a whole number from 0 to 100),
  * such as --limit 20 (received "fifty")`). Any other rule as the client words it.
  */
 export function flagRule(issue: PdgIssue, param: ParamInfo | undefined): string {

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import type { Fixture } from '@pdg/core';
 import { type AnyProvider, buildUrl, contentOf, createClient, type EndpointDefinition, isPdgError } from '@pdg/core';
-import { paramsFromStrings } from '@pdg/core/describe';
+import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import { startMockGateway } from '@pdg/mock';
 import { ProviderWorld } from '@pdg/mock/responder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,18 @@ const hasList = (content: unknown) =>
     (value) => Array.isArray(value) && value.some((entry) => typeof entry === 'object' && entry !== null),
   );
 
+/** The params `endpoint` requires besides `key`, as the first of its answered fixtures that has them gives them. */
+function requiredBesides(endpoint: EndpointDefinition, key: string, fixtures: readonly Fixture[]) {
+  const required = describeParams(endpoint)
+    .filter((param) => param.required && param.name !== key)
+    .map((param) => param.name);
+  if (required.length === 0) return {};
+  const source = fixtures.find(
+    (fixture) => (fixture.status ?? 200) === 200 && required.every((name) => fixture.params[name] !== undefined),
+  );
+  return Object.fromEntries(required.map((name) => [name, source?.params[name]]));
+}
+
 /** The next page's params after this content, for a paged endpoint, if there is one. */
 function nextParams(endpoint: EndpointDefinition, params: Record<string, unknown>, content: unknown) {
   const body = content as { nextPage?: number | null; nextCursor?: string | null };
@@ -89,9 +101,16 @@ describe('every id a listing or search returns opens on its detail endpoint', ()
               for (const id of ids.slice(0, 3)) {
                 seen.add(id);
                 const targetEndpoint = provider.endpoints[target] as EndpointDefinition;
+                // The id, with the target's other required params as one of its fixtures gives them (a
+                // quote by pairId still needs the query the spec requires).
+                const others = requiredBesides(
+                  targetEndpoint,
+                  key,
+                  own.filter((entry) => entry.endpoint === target),
+                );
                 const detailParams = targetEndpoint.undocumented
-                  ? { [key]: id }
-                  : paramsFromStrings(targetEndpoint, { [key]: id });
+                  ? { ...others, [key]: id }
+                  : { ...others, ...paramsFromStrings(targetEndpoint, { [key]: id }) };
                 try {
                   await run(provider.id, target, detailParams);
                 } catch (error) {

@@ -67,15 +67,15 @@ describe('pdg flags', () => {
     const limit = await runCli(['run', 'jobs:jobboard', 'browse', '--country', 'SG', '--limit', 'fifty', '--mock']);
     expect(limit.code).toBe(2);
     expect(limit.stderr.split('\n')[0]).toBe(
-      'pdg: --limit must be a number (a whole number from 1 to 100), such as --limit 20 (received "fifty")',
+      'pdg: --limit must be a number (a whole number from 0 to 100), such as --limit 20 (received "fifty")',
     );
     // With no server default, the example is the lowest value allowed; a number out of range keeps its rule.
     const page = await runCli(['run', 'social-media:forum', 'thread', '--threadId', 'a1', '--page', 'two', '--mock']);
     expect(page.stderr.split('\n')[0]).toBe(
       'pdg: --page must be a number (a whole number of at least 1), such as --page 1 (received "two")',
     );
-    const zero = await runCli(['run', 'jobs:jobboard', 'browse', '--limit', '0', '--mock']);
-    expect(zero.stderr.split('\n')[0]).toBe('pdg: --limit must be at least 1 (received 0)');
+    const over = await runCli(['run', 'jobs:jobboard', 'browse', '--limit', '101', '--mock']);
+    expect(over.stderr.split('\n')[0]).toBe('pdg: --limit must be at most 100 (received 101)');
   });
 });
 

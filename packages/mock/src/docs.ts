@@ -35,7 +35,8 @@ export interface MockDocsGateway {
 
 /**
  * Makes the site, once, on the first request under `/docs`: `mockDocs` from `@pdg/docs`, or, to load that
- * package only then, `async (gateway) => (await import('@pdg/docs')).mockDocs(gateway)`.
+ * package only then, a function that imports it on demand and calls its `mockDocs` with the gateway. The
+ * mock itself never imports it: whoever starts the gateway passes it in.
  */
 export type MockDocs = (gateway: MockDocsGateway) => MockDocsSite | Promise<MockDocsSite>;
 

@@ -134,8 +134,22 @@ export function consumerProject(options: {
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
           stderr += chunk;
         });
-        child.once('error', reject);
-        child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
+        // A program that never exits (a server left open) is stopped and fails saying so, rather than
+        // holding the suite: a README example must end by itself.
+        let stopped = false;
+        const timer = setTimeout(() => {
+          stopped = true;
+          child.kill('SIGKILL');
+        }, runLimitMs);
+        child.once('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+        child.once('close', (code, signal) => {
+          clearTimeout(timer);
+          if (stopped) stderr += `\n(stopped: still running after ${runLimitMs / 1000} s; it must end by itself)`;
+          resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
+        });
       });
     },
     remove() {
@@ -143,6 +157,9 @@ export function consumerProject(options: {
     },
   };
 }
+
+/** How long `run` lets a program take before stopping it: minutes, for a machine many times slower. */
+const runLimitMs = 100_000;
 
 function formatHost(dir: string): ts.FormatDiagnosticsHost {
   return { getCanonicalFileName: (name) => name, getCurrentDirectory: () => dir, getNewLine: () => '\n' };

@@ -23,16 +23,23 @@ export function runPdg(args: readonly string[]): Promise<{ code: number; stdout:
   });
 }
 
-/** The catalog as `pdg providers` lists it: each provider id with its endpoint names. */
+/** The catalog as the CLI lists it (`pdg providers`, then `pdg describe` of each): provider ids with endpoint names. */
 export async function catalog(): Promise<Map<string, string[]>> {
-  const { code, stdout, stderr } = await runPdg(['providers']);
-  if (code !== 0) throw new Error(`pdg providers failed: ${stderr}`);
+  const listed = await runPdg(['providers']);
+  if (listed.code !== 0) throw new Error(`pdg providers failed: ${listed.stderr}`);
+  // `jobs:jobboard  job listings, browse and search`: the id first on each line.
+  const ids = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split(/\s/, 1)[0] ?? '');
   const providers = new Map<string, string[]>();
-  for (const line of stdout.trim().split('\n')) {
-    // `jobs:jobboard  job listings, browse and search (browse, filters, job, ...)`: the last parentheses.
-    const match = /^(\S+)\s.*\(([^()]*)\)$/.exec(line);
-    if (!match?.[1] || match[2] === undefined) throw new Error(`Unexpected line of pdg providers: ${line}`);
-    providers.set(match[1], match[2].split(', '));
+  for (const id of ids) {
+    const { code, stdout, stderr } = await runPdg(['describe', id]);
+    if (code !== 0) throw new Error(`pdg describe ${id} failed: ${stderr}`);
+    // After the provider's line, one indented line per endpoint: `  browse   Structural paged browse ...`.
+    const endpoints = [...stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((match) => match[1] as string);
+    if (endpoints.length === 0) throw new Error(`pdg describe ${id} listed no endpoint:\n${stdout}`);
+    providers.set(id, endpoints);
   }
   return providers;
 }
