@@ -32,7 +32,7 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   core: [],
   provider: ['@pdg/core', '@pdg/core/fixtures'],
   openapi: ['@pdg/core', '@pdg/core/describe'],
-  mock: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/openapi'],
+  mock: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/openapi', '@pdg/openapi/gateway'],
   docs: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],
   testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/mock/responder'],
   mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],

@@ -52,6 +52,9 @@ describe.skipIf('skip' in found)('pdg run --redis with Redis paused', () => {
         'browse',
         '--country',
         'SG',
+        // Pages of 2 over the SG listing the fixtures describe (9 jobs): more pages than the walk takes.
+        '--limit',
+        '2',
         '--all',
         '--max-pages',
         '4',
