@@ -57,7 +57,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       positionals.push(...argv.slice(index + 1));
       break;
     }
-    const short = shortSwitches[token];
+    // Own keys only: `__proto__` or `constructor` as a word is a word, not a switch.
+    const short = Object.hasOwn(shortSwitches, token) ? shortSwitches[token] : undefined;
     if (short !== undefined) {
       flags.set(short, 'true');
       bare.add(short);

@@ -15,8 +15,10 @@ import { fixturesOf, loadedProvider, loadProvider, loadProviders, providerIds } 
 import { clientLayers } from './client-layers.js';
 import { commands, completionScript } from './completion.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
+import { type Interruption, shellQuoted, watchInterrupts } from './interrupts.js';
 import { providerPackages } from './providers.js';
 import { flagRule, paramFlags } from './run-params.js';
+import { terminalJson, visible } from './terminal-text.js';
 
 /**
  * The client, imported by the commands that call a gateway. Not at start-up: its HTTP layer (ky, and the
@@ -31,6 +33,7 @@ const runOptionsText = `Options of run:
   --quiet, -q        with --all: no progress lines
   --max-items N      with --all: stop after N items
   --max-pages N      with --all: stop after N pages
+  --resume JSON      with --all: continue where an interrupted walk stopped (the checkpoint it printed)
   --mock             answer from the built-in mock gateway (no key, no network)
   --api-key K        default: PDG_API_KEY
   --base-url URL     default: PDG_BASE_URL
@@ -193,7 +196,7 @@ function reportDrift({ provider, endpoint, drift }: HookContext & { readonly dri
   );
 }
 
-async function run(args: ParsedArgs): Promise<void> {
+async function run(args: ParsedArgs): Promise<number> {
   const [, providerId, endpointName, ...extra] = args.positionals;
   const provider = await loadProvider(providerId);
   const endpoint = findEndpoint(provider, endpointName);
@@ -202,17 +205,18 @@ async function run(args: ParsedArgs): Promise<void> {
   const all = args.flags.has('all');
   const maxItems = integerFlag(args.flags, 'max-items');
   const maxPages = integerFlag(args.flags, 'max-pages');
+  const resume = resumeFlag(args);
   const progress = (line: string) => {
     if (!args.flags.has('quiet')) process.stderr.write(`${line}\n`);
   };
-  if (!all && (maxItems !== undefined || maxPages !== undefined))
-    throw new UsageError('--max-items and --max-pages go with --all.');
+  if (!all && (maxItems !== undefined || maxPages !== undefined || resume !== undefined))
+    throw new UsageError('--max-items, --max-pages and --resume go with --all.');
   if (all && !endpoint.paging)
     throw new UsageError(`${provider.id} ${endpointName} is not paged: run it without --all.`);
   // Nothing asked for: nothing fetched, and no mock gateway or client set up for it.
   if (all && (maxItems === 0 || maxPages === 0)) {
     progress('done: 0 items (nothing fetched: --max-items or --max-pages is 0)');
-    return;
+    return 0;
   }
   // The longest timer the runtime can set: about 24.8 days.
   const timeout = integerFlag(args.flags, 'timeout', { min: 1, max: 2_147_483_647 });
@@ -232,7 +236,7 @@ async function run(args: ParsedArgs): Promise<void> {
         baseUrl: args.flags.get('base-url'),
       }),
     );
-    return;
+    return 0;
   }
 
   let mock: RunningMockGateway | undefined;
@@ -257,33 +261,117 @@ async function run(args: ParsedArgs): Promise<void> {
     if (!all) {
       const result = await core.callEndpoint(pdg, provider.id, endpointName as string, params);
       const pretty = args.flags.has('pretty') || (process.stdout.isTTY && !args.flags.has('compact'));
-      await write(process.stdout, JSON.stringify(result, null, pretty ? 2 : undefined));
-      return;
+      await write(process.stdout, terminalJson(result, pretty ? 2 : undefined));
+      return 0;
     }
     const items = (endpoint.paging as { items: string }).items;
     let itemCount = 0;
     let pageCount = 0;
     const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-    walk: for await (const page of core.walkEndpoint(
-      pdg,
-      provider.id,
-      endpointName as string,
-      params,
-      maxPages === undefined ? {} : { maxPages },
-    )) {
-      pageCount++;
-      for (const item of ((page as Record<string, unknown>)[items] as unknown[] | undefined) ?? []) {
-        if (maxItems !== undefined && itemCount >= maxItems) break walk;
-        await write(process.stdout, JSON.stringify(item));
-        itemCount++;
+    const interrupts = watchInterrupts();
+    const walk = clientOrUsageError(core, () =>
+      core.walkEndpoint(pdg, provider.id, endpointName as string, params, {
+        ...(maxPages === undefined ? {} : { maxPages }),
+        ...(resume === undefined ? {} : { resume }),
+        signal: interrupts.signal,
+      }),
+    );
+    // Items of the first page a resumed walk already wrote: pages() resumes at the page, not the item.
+    let skip = resume?.taken ?? 0;
+    // Where the walk is: the page being written (its start, as pages() gave it) and the items of it written.
+    let at: WalkCheckpointText = walk.checkpoint;
+    try {
+      pages: while (!interrupts.received) {
+        at = walk.checkpoint;
+        const next = await walk.next();
+        if (next.done) break;
+        pageCount++;
+        const list = ((next.value as Record<string, unknown>)[items] as unknown[] | undefined) ?? [];
+        if (skip > list.length) {
+          throw new UsageError(
+            `--resume says ${skip} items of its page were taken, but that page has ${list.length}: it is not a checkpoint pdg printed for this walk (or the data changed). Run without --resume to start over.`,
+          );
+        }
+        for (let index = skip; index < list.length; index++) {
+          if (maxItems !== undefined && itemCount >= maxItems) break pages;
+          // The line before was written whole; an interrupt stops the walk here, between lines.
+          if (interrupts.received) {
+            at = { ...at, taken: index };
+            break pages;
+          }
+          await write(process.stdout, terminalJson(list[index]));
+          itemCount++;
+        }
+        skip = 0;
+        at = walk.checkpoint;
+        progress(`page ${pageCount}: ${plural(itemCount, 'item')} so far`);
+        if (maxItems !== undefined && itemCount >= maxItems) break;
       }
-      progress(`page ${pageCount}: ${plural(itemCount, 'item')} so far`);
-      if (maxItems !== undefined && itemCount >= maxItems) break;
+    } catch (error) {
+      // The interrupt aborted the page being fetched: the walk stops at that page, nothing of it written.
+      if (!interrupts.received) throw error;
+      at = { ...at, taken: skip };
+    } finally {
+      interrupts.stop();
     }
+    if (interrupts.received) return stoppedWalk(interrupts, { at, itemCount, pageCount });
     progress(`done: ${plural(itemCount, 'item')} from ${plural(pageCount, 'page')}`);
+    return 0;
   } finally {
     await mock?.close();
     await layers.close();
+  }
+}
+
+/** A walk checkpoint as `walk.checkpoint` gives it and `--resume` reads it back. */
+interface WalkCheckpointText {
+  readonly at?: number | string;
+  readonly taken: number;
+  readonly done?: true;
+}
+
+/** Where a walk was when a signal stopped it. */
+interface StoppedAt {
+  readonly at: WalkCheckpointText;
+  readonly itemCount: number;
+  readonly pageCount: number;
+}
+
+/**
+ * A walk stopped by SIGINT or SIGTERM: says on stderr where it stopped and how to continue, and gives the
+ * shell's exit code for the signal (130, 143).
+ */
+function stoppedWalk(interrupts: Interruption, stopped: StoppedAt): number {
+  const checkpoint = terminalJson(stopped.at);
+  const resumeArgs = [...withoutResume(process.argv.slice(2)), '--resume', checkpoint].map(shellQuoted);
+  process.stderr.write(
+    `pdg: stopped by ${interrupts.received} after ${stopped.itemCount} item(s) from ${stopped.pageCount} page(s), at ${visible(checkpoint)}.\n` +
+      `pdg: to continue: ${visible(redacted([pdgCommand(), ...resumeArgs].join(' ')))}\n`,
+  );
+  return interrupts.exitCode;
+}
+
+/** The command line without a `--resume` it was given (the new one replaces it). */
+function withoutResume(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index] as string;
+    if (token === '--resume') index++;
+    else if (!token.startsWith('--resume=')) out.push(token);
+  }
+  return out;
+}
+
+/** `--resume JSON`: the checkpoint an interrupted walk printed, read back; core checks its fields. */
+function resumeFlag(args: ParsedArgs): WalkCheckpointText | undefined {
+  const text = args.flags.get('resume');
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as WalkCheckpointText;
+  } catch {
+    throw new UsageError(
+      `--resume takes the checkpoint pdg printed when a walk stopped, as JSON such as '{"at":3,"taken":2}' (received ${JSON.stringify(text)}).`,
+    );
   }
 }
 
@@ -636,7 +724,7 @@ function redacted(text: string): string {
  */
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return redacted(text)
+  return visible(redacted(text))
     .split(/\r?\n/)
     .map((line) => line.trimEnd())
     .join('\n     ');
@@ -678,8 +766,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'run':
-      await run(args);
-      return 0;
+      return run(args);
     case 'mock':
       return serveMock(args);
     case 'openapi':
@@ -723,7 +810,7 @@ main(argv).then(
   },
   async (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`pdg: ${redacted(error.message)}\n`);
+      process.stderr.write(`pdg: ${visible(redacted(error.message))}\n`);
       process.exitCode = 2;
       return;
     }
@@ -735,7 +822,7 @@ main(argv).then(
         : [];
       const params = new Map(endpoint ? describeParams(endpoint).map((param) => [param.name, param]) : []);
       const lines = error.issues.map((issue) => `--${issue.path} ${flagRule(issue, params.get(issue.path))}`);
-      process.stderr.write(redacted(`pdg: ${lines.join('\n     ')}\n${valid.join('\n')}\n`));
+      process.stderr.write(visible(redacted(`pdg: ${lines.join('\n     ')}\n${valid.join('\n')}\n`)));
       process.exitCode = 2;
       return;
     }

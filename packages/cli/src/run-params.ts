@@ -8,6 +8,7 @@ export const runOptions = new Set([
   'all',
   'max-items',
   'max-pages',
+  'resume',
   'mock',
   'api-key',
   'base-url',

@@ -157,3 +157,14 @@ describe('pdg base URL, progress and version', () => {
     expect(short.stdout).toBe(long.stdout);
   });
 });
+
+describe('words that name built-in object members', () => {
+  for (const word of ['__proto__', 'constructor', 'toString']) {
+    it(`pdg describe music:catalogstore ${word}: exit 2, an unknown endpoint`, async () => {
+      const { code, stdout, stderr } = await runCli(['describe', 'music:catalogstore', word]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`pdg: Unknown endpoint "${word}" of music:catalogstore. Endpoints: search.\n`);
+    });
+  }
+});

@@ -177,7 +177,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     const ageSeconds = result.meta.ageSeconds;
     if (joined) report(plan, { outcome, key, ...(ageSeconds === undefined ? {} : { ageSeconds }) });
     // Each caller gets its own copy: a caller changing its result changes nobody else's.
-    const data = joined ? check(structuredClone(result.body)) : result.data;
+    const data = joined ? check(ownCopy(result.body)) : result.data;
     return { data, meta: () => ({ ...result.meta, cache: outcome }) };
   };
 
@@ -289,6 +289,19 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   };
 
   return { run };
+}
+
+/**
+ * A copy of a shared answer for one more caller. A body an `afterResponse` hook gave values `structuredClone`
+ * cannot copy (a function, a class instance with private state) is handed over as it is: the answer arrived,
+ * and a shared object is better than failing a call whose request succeeded.
+ */
+function ownCopy(body: unknown): unknown {
+  try {
+    return structuredClone(body);
+  } catch {
+    return body;
+  }
 }
 
 /** The seconds an answer is kept: the call's, else the endpoint's documented cache time, else the cache's default. */

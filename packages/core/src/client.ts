@@ -2,7 +2,6 @@ import type { ResponseMeta } from './call-result.js';
 import type { CallTarget } from './call-target.js';
 import type { AnyProvider } from './contract.js';
 import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from './options.js';
-import { walkItems, walkPages } from './paging.js';
 import { type Call, runCall } from './pipeline/run-call.js';
 import { indexProviders, lookup } from './registry.js';
 import { resolveSettings } from './settings.js';
@@ -58,7 +57,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
 
   // pages() and items() differ only in the walk they run over the same call.
   const walk =
-    (walker: typeof walkPages | typeof walkItems, yields: 'pages' | 'items') =>
+    (yields: 'pages' | 'items') =>
     (provider: string, endpoint: string, params?: Record<string, unknown>, walkOptions: ItemsOptions = {}) => {
       const target = { provider, endpoint };
       const definition = lookup(registry, target);
@@ -67,6 +66,9 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
         try {
           const paging = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions });
           if (!paging) return;
+          // The walk's code loads with its first page: a client that only calls run() carries none of it.
+          const { walkItems, walkPages } = await import('./paging.js');
+          const walker = yields === 'items' ? walkItems : walkPages;
           const fetchPage = (pageParams: unknown, pageOptions: CallOptions) =>
             run(provider, endpoint, pageParams, pageOptions);
           yield* walker({
@@ -96,7 +98,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const result = await call({ provider, endpoint }, params, callOptions);
       return { data: result.data, response: result.meta() };
     }) as PdgClient<TProviders>['runWithResponse'],
-    pages: walk(walkPages, 'pages') as PdgClient<TProviders>['pages'],
-    items: walk(walkItems, 'items') as PdgClient<TProviders>['items'],
+    pages: walk('pages') as PdgClient<TProviders>['pages'],
+    items: walk('items') as PdgClient<TProviders>['items'],
   };
 }

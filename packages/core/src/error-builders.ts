@@ -82,30 +82,52 @@ export function unreadableResponseError(target: CallTarget, thrown: unknown): Pd
   });
 }
 
-/** Where a walk was when the gateway pointed back to a page or cursor it had already fetched. */
-export interface PagingCycle {
-  /** `page` or `cursor`. */
-  readonly param: 'page' | 'cursor';
-  /** The position pointed back to. */
-  readonly next: unknown;
+/** What a gateway did that would make a walk endless or skip pages, and where the walk was. */
+export interface WalkFault {
   /** Pages fetched so far. */
   readonly fetched: number;
+  /** The field of the page at fault: `nextPage`, `nextCursor`, `hasMore`, or the item array's name. */
+  readonly path: string;
+  /** What the gateway did, as a clause: `pointed back to cursor "c-a", already fetched`. */
+  readonly did: string;
 }
 
-/** `INVALID_RESPONSE`: a walk would never end; the pages before were delivered. */
-export function pagingCycleError(target: CallTarget, cycle: PagingCycle): PdgError {
-  const { param, next, fetched } = cycle;
-  const shown = JSON.stringify(typeof next === 'string' ? excerpt(next, 80) : next);
+/**
+ * `INVALID_RESPONSE`: a walk that following the gateway would make endless (a page or cursor already
+ * fetched, pages with no items that keep saying `hasMore: true`) or leave silently short (`hasMore: true`
+ * with nothing to follow). The pages before were delivered.
+ */
+export function walkFaultError(target: CallTarget, fault: WalkFault): PdgError {
+  const { fetched, path, did } = fault;
   return errorAbout(target, {
     code: 'INVALID_RESPONSE',
-    message: `${named(target)}: after ${fetched} page(s) the gateway pointed back to ${param} ${shown}, which was already fetched; following it would never end. This is a gateway bug; the pages so far were delivered.`,
-    issues: [
-      {
-        path: param === 'page' ? 'nextPage' : 'nextCursor',
-        message: `points back to ${param} ${shown}, already fetched`,
-      },
-    ],
+    message: `${named(target)}: after ${fetched} page(s) the gateway ${did}; the walk stops here rather than loop or end as if complete. This is a gateway bug; the pages so far were delivered.`,
+    issues: [{ path, message: did }],
   });
+}
+
+/** A page position for a message: a cursor cut to a readable length, quoted; a number as it is. */
+export function shownPosition(position: unknown): string {
+  return JSON.stringify(typeof position === 'string' ? excerpt(position, 80) : position) ?? String(position);
+}
+
+/** A `resume` checkpoint and the page it names, as the page arrived. */
+export interface CheckpointMismatch {
+  /** The page's number or cursor; absent for the first page. */
+  readonly at: unknown;
+  readonly taken: number;
+  /** Items the page holds. */
+  readonly items: number;
+}
+
+/** `USAGE`: a `resume` checkpoint says more items of its page were taken than the page holds. */
+export function checkpointMismatchError(target: CallTarget, mismatch: CheckpointMismatch): PdgError {
+  const { at, taken, items } = mismatch;
+  const page = at === undefined ? 'the first page' : `page ${shownPosition(at)}`;
+  return usageError(
+    `resume says ${taken} item(s) of ${page} were taken, but that page has ${items}: the checkpoint is not one this walk gave (or the data changed since), and following it would skip items silently. Start the walk without resume, or pass the checkpoint the walk gave, unchanged.`,
+    target,
+  );
 }
 
 /** What the gateway said when it refused or failed a call (pipeline/map-error.ts reads it from the answer). */

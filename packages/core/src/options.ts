@@ -74,6 +74,11 @@ export interface CallOptions {
 export interface PagesOptions extends CallOptions {
   /** Stop after this many pages. */
   readonly maxPages?: number;
+  /**
+   * How many pages in a row may come with no items while saying `hasMore: true` before the walk stops with
+   * `INVALID_RESPONSE` (default 3): a gateway that keeps sending empty pages would make the walk endless.
+   */
+  readonly maxEmptyPages?: number;
   /** Continue a walk from the `checkpoint` an earlier walk over the same params gave. */
   readonly resume?: WalkCheckpoint;
 }

@@ -1,7 +1,8 @@
 // The walks of `pages()` and `items()`. The checks before the first page are the client's (walk-state.ts).
 import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition, Paging } from './contract.js';
-import { pagingCycleError } from './error-builders.js';
+import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
+import type { PdgError } from './errors.js';
 import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
 import type { WalkCheckpoint, WalkState } from './walk-state.js';
 
@@ -33,6 +34,8 @@ interface FetchedPage {
   readonly page: unknown;
   readonly at: unknown;
   readonly next: unknown;
+  /** What the gateway did wrong in this page's paging fields: thrown once the page is handed out. */
+  readonly fault?: PdgError | undefined;
 }
 
 interface PageFields {
@@ -42,18 +45,30 @@ interface PageFields {
   readonly page?: number | null;
 }
 
+/** Pages in a row with no items, each saying `hasMore: true`, after which a walk stops (`maxEmptyPages`). */
+export const defaultMaxEmptyPages = 3;
+
+/**
+ * Cursors a walk remembers to notice a gateway pointing back to one: the most recent ones, so a long walk
+ * keeps a bounded set. Page numbers need none: each next page must come after the current one.
+ */
+const rememberedCursors = 1_000;
+
 /**
  * Pages of a paged endpoint, fetched one at a time as the caller asks for them. Page-numbered endpoints
  * send `page` and follow `nextPage`; cursor endpoints send `cursor` and follow `nextCursor`. The walk
- * ends at `hasMore: false`, at `maxPages`, when the gateway gives no way forward, or at the last page
- * the endpoint's `page` param accepts (its documented maximum), since a page past it would be refused. A gateway that
- * points back to a page or cursor already fetched would make the walk endless: that throws
- * `INVALID_RESPONSE` naming the repeated position, rather than ending quietly with a truncated walk.
+ * ends at `hasMore: false`, at `maxPages`, or at the last page the endpoint's `page` param accepts (its
+ * documented maximum), since a page past it would be refused. A gateway that would make the walk endless
+ * or end it silently short throws `INVALID_RESPONSE` naming what it did, after the pages before were
+ * delivered: a page number that does not come after the current one, a cursor already fetched,
+ * `maxEmptyPages` pages in a row with no items and `hasMore: true`, `hasMore: true` with no `nextCursor`,
+ * or a `nextPage` that is not a page number.
  */
 export async function* walkPages(walk: Walk<PagesOptions>): AsyncGenerator<unknown, void, undefined> {
-  for await (const { page, next } of fetchPages(walk)) {
-    // Once the caller has this page, a resumed walk starts at the next one.
-    walk.state.checkpoint = afterPage(next);
+  for await (const { page, at, next, fault } of fetchPages(walk)) {
+    // Once the caller has this page, a resumed walk starts at the next one (at this one, when the gateway
+    // gave no valid next one: it may answer better later).
+    walk.state.checkpoint = fault ? checkpointAt(at, 0) : afterPage(next);
     yield page;
   }
 }
@@ -61,24 +76,54 @@ export async function* walkPages(walk: Walk<PagesOptions>): AsyncGenerator<unkno
 async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage, void, undefined> {
   const { paging, params, state } = walk;
   // What is left of the walk's options once its own are taken out is each page's call options.
-  const { maxPages, maxItems: _maxItems, resume: _resume, ...pageOptions } = walk.options as ItemsOptions;
+  const {
+    maxPages,
+    maxEmptyPages = defaultMaxEmptyPages,
+    maxItems: _maxItems,
+    resume: _resume,
+    ...pageOptions
+  } = walk.options as ItemsOptions;
   if (state.checkpoint.done) return;
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = state.checkpoint.at ?? params[param];
   // The page param's documented maximum (`integerParam({ max })`): a page past it would be refused.
   const lastPage = paging.kind === 'page' ? pageMax(walk.definition) : undefined;
-  // Every position fetched so far: one number or cursor per page, not the pages themselves.
-  const visited = new Set<unknown>();
-  for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched++) {
+  const cursors = new Set<unknown>();
+  let emptyInARow = 0;
+  for (let fetched = 1; maxPages === undefined || fetched <= maxPages; fetched++) {
     const page = await walk.fetchPage(position === undefined ? params : { ...params, [param]: position }, pageOptions);
-    visited.add(position);
-    const reported = (page as PageFields | null)?.page;
-    if (paging.kind === 'page' && typeof reported === 'number') visited.add(reported);
-    let next = nextPosition(paging, page as PageFields, position);
+    const fields = (typeof page === 'object' && page !== null ? page : {}) as PageFields;
+    let next: unknown;
+    let fault: PdgError | undefined;
+    try {
+      next = nextPosition({ walk, page: fields, position, fetched });
+    } catch (error) {
+      fault = error as PdgError;
+    }
     if (lastPage !== undefined && typeof next === 'number' && next > lastPage) next = undefined;
-    yield { page, at: position, next };
+    yield { page, at: position, next, fault };
+    if (fault) throw fault;
     if (next === undefined) return;
-    if (visited.has(next)) throw pagingCycleError(walk, { param, next, fetched: fetched + 1 });
+    const items = (fields as Record<string, unknown>)[paging.items];
+    emptyInARow = Array.isArray(items) && items.length > 0 ? 0 : emptyInARow + 1;
+    if (emptyInARow >= maxEmptyPages) {
+      throw walkFaultError(walk, {
+        fetched,
+        path: paging.items,
+        did: `sent ${emptyInARow} pages in a row with no ${paging.items} while saying hasMore: true (maxEmptyPages is ${maxEmptyPages})`,
+      });
+    }
+    if (paging.kind === 'cursor') {
+      cursors.add(position);
+      if (cursors.size > rememberedCursors) cursors.delete(cursors.values().next().value);
+      if (cursors.has(next)) {
+        throw walkFaultError(walk, {
+          fetched,
+          path: 'nextCursor',
+          did: `pointed back to cursor ${shownPosition(next)}, already fetched`,
+        });
+      }
+    }
     position = next;
   }
 }
@@ -90,10 +135,13 @@ export async function* walkItems(walk: Walk<ItemsOptions>): AsyncGenerator<unkno
   // Items of the first page a resumed walk already handed out.
   let skip = state.checkpoint.taken;
   let yielded = 0;
-  for await (const { page, at, next } of fetchPages(walk)) {
+  for await (const { page, at, next, fault } of fetchPages(walk)) {
     const items = (page as Record<string, unknown> | null)?.[walk.paging.items];
     if (!Array.isArray(items)) return;
-    const after = afterPage(next);
+    // A checkpoint's `taken` is checked against the page it names once that page is here.
+    if (skip > items.length) throw checkpointMismatchError(walk, { at, taken: skip, items: items.length });
+    // Past the last item: the next page, or this page with every item taken when the gateway gave no valid next one.
+    const after = fault ? checkpointAt(at, items.length) : afterPage(next);
     if (skip >= items.length) state.checkpoint = after;
     for (let index = skip; index < items.length; index++) {
       // Set before the item is handed out: a caller that stops after this item resumes after it.
@@ -107,14 +155,44 @@ export async function* walkItems(walk: Walk<ItemsOptions>): AsyncGenerator<unkno
   }
 }
 
-function nextPosition(paging: Paging, page: PageFields, position: unknown): unknown {
-  if (page === null || typeof page !== 'object' || page.hasMore === false) return undefined;
-  if (paging.kind === 'cursor') return page.nextCursor ?? undefined;
-  if (page.nextPage !== undefined && page.nextPage !== null) return page.nextPage;
-  // Without `nextPage`, only an explicit `hasMore: true` moves on, to the page after this one.
-  if (page.hasMore !== true) return undefined;
+/** A page just fetched, for `nextPosition`: the walk, the page, the position it was fetched at, and its count. */
+interface PageAt {
+  readonly walk: Walk<PagesOptions>;
+  readonly page: PageFields;
+  readonly position: unknown;
+  readonly fetched: number;
+}
+
+/** Where the walk goes after this page: a page number or cursor, or `undefined` at the end. */
+function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
+  if (page.hasMore === false) return undefined;
+  const fault = (path: string, did: string) => walkFaultError(walk, { fetched, path, did });
+  if (walk.paging.kind === 'cursor') {
+    const cursor = page.nextCursor;
+    if (typeof cursor === 'string' && cursor !== '') return cursor;
+    if (cursor !== undefined && cursor !== null && cursor !== '') {
+      throw fault('nextCursor', `sent nextCursor ${shownPosition(cursor)}, which is not a cursor (a string)`);
+    }
+    if (page.hasMore === true) {
+      throw fault('nextCursor', 'said hasMore: true but sent no nextCursor to continue with');
+    }
+    return undefined;
+  }
   const current = typeof page.page === 'number' ? page.page : typeof position === 'number' ? position : 1;
-  return current + 1;
+  let next: unknown;
+  if (page.nextPage !== undefined && page.nextPage !== null) next = page.nextPage;
+  // Without `nextPage`, only an explicit `hasMore: true` moves on, to the page after this one.
+  else if (page.hasMore === true) next = current + 1;
+  else return undefined;
+  if (typeof next !== 'number' || !Number.isInteger(next) || next < 1) {
+    throw fault('nextPage', `sent nextPage ${shownPosition(next)}, which is not a page number (a whole number from 1)`);
+  }
+  if (next <= current)
+    throw fault(
+      'nextPage',
+      `pointed back to page ${next} from page ${current} (a next page must come after the current one)`,
+    );
+  return next;
 }
 
 /** The `max_value` in the `page` param's pipe (through `optional`), when it has one. */

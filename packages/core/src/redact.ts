@@ -42,30 +42,42 @@ function redactText(text: string, secret: string): string {
   return out;
 }
 
+/**
+ * How deep `redact` copies a value. A gateway can nest a body thousands deep; past this depth a part that
+ * holds the key is replaced whole by the mask, so redaction never runs out of stack.
+ */
+const copiedDepth = 100;
+
 /** Replaces every occurrence of `secret` (and a part of it cut off by `excerpt`) in strings anywhere inside `value`. */
-export function redact<T>(value: T, secret: string): T {
+export function redact<T>(value: T, secret: string, depth = 0): T {
   if (secret.length < minimumRedactedLength) return value;
   if (typeof value === 'string') return redactText(value, secret) as T;
-  if (Array.isArray(value)) return value.map((item) => redact(item, secret)) as T;
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[redact(key, secret)] = redact(item, secret);
-    return out as T;
-  }
-  return value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= copiedDepth) return (contains(value, secret) ? mask : value) as T;
+  if (Array.isArray(value)) return value.map((item) => redact(item, secret, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[redact(key, secret)] = redact(item, secret, depth + 1);
+  return out as T;
 }
 
-/** True when `secret` occurs in a string anywhere inside `value` (keys included). */
-function contains(value: unknown, secret: string, seen = new Set<unknown>()): boolean {
-  if (typeof value === 'string') return redactText(value, secret) !== value;
-  if (typeof value !== 'object' || value === null || seen.has(value)) return false;
-  seen.add(value);
-  // An error's message, stack and cause are not enumerable; its other fields (a PdgError's content) are.
-  const hidden = value instanceof Error ? [value.message, value.stack, (value as { cause?: unknown }).cause] : [];
-  return (
-    hidden.some((part) => contains(part, secret, seen)) ||
-    Object.entries(value).some(([key, item]) => contains(key, secret, seen) || contains(item, secret, seen))
-  );
+/** True when `secret` occurs in a string anywhere inside `value` (keys included), at any depth. */
+function contains(value: unknown, secret: string): boolean {
+  // A list of what is left to look at, not recursion: a body nested thousands deep must not overflow the stack.
+  const pending: unknown[] = [value];
+  const seen = new Set<unknown>();
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (redactText(next, secret) !== next) return true;
+      continue;
+    }
+    if (typeof next !== 'object' || next === null || seen.has(next)) continue;
+    seen.add(next);
+    // An error's message, stack and cause are not enumerable; its other fields (a PdgError's content) are.
+    if (next instanceof Error) pending.push(next.message, next.stack, (next as { cause?: unknown }).cause);
+    for (const [key, item] of Object.entries(next)) pending.push(key, item);
+  }
+  return false;
 }
 
 /**

@@ -122,6 +122,7 @@ export interface CallSettings {
 export function callSettings(client: ClientSettings, options: CallOptions, target: CallTarget): CallSettings {
   const timeout = options.timeout ?? client.timeout;
   checkTimeout(timeout);
+  checkSignal(options.signal, target);
   if (options.cache && !client.cache) throw usageError(layerMessage('cache'), target);
   return {
     timeout,
@@ -149,6 +150,26 @@ function checkedRetry(base: RetryPolicy, option: RetryOption | undefined): Retry
     }
   }
   return policy;
+}
+
+/**
+ * A `signal` that is not an AbortSignal would fail inside fetch as a retryable network error; it is the
+ * caller's mistake. Recognised by its shape, so a signal from another realm (a test environment's) passes.
+ */
+function checkSignal(signal: unknown, target: CallTarget): void {
+  if (signal === undefined) return;
+  const candidate = signal as { aborted?: unknown; addEventListener?: unknown } | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof candidate.aborted !== 'boolean' ||
+    typeof candidate.addEventListener !== 'function'
+  ) {
+    throw usageError(
+      `signal must be an AbortSignal, such as AbortSignal.timeout(5000) or an AbortController's signal (received ${signal === null ? 'null' : typeof signal}).`,
+      target,
+    );
+  }
 }
 
 function checkTimeout(timeout: number): void {

@@ -26,14 +26,27 @@ export interface WalkState {
 /** A checkpoint from JSON, checked, so a damaged one fails clearly instead of skipping items. */
 export function startState(resume: WalkCheckpoint | undefined): WalkState {
   if (resume === undefined) return { checkpoint: { taken: 0 } };
-  const { at, taken, done } = resume as { at?: unknown; taken?: unknown; done?: unknown };
+  const { at, taken, done } = (typeof resume === 'object' && resume !== null ? resume : {}) as {
+    at?: unknown;
+    taken?: unknown;
+    done?: unknown;
+  };
   const validAt = at === undefined || typeof at === 'string' || (typeof at === 'number' && Number.isInteger(at));
   if (!validAt || !(Number.isInteger(taken) && (taken as number) >= 0) || (done !== undefined && done !== true)) {
     throw usageError(
-      `resume must be a checkpoint a walk gave ({ at?, taken, done? }), such as JSON.parse of walk.checkpoint (received ${JSON.stringify(resume)}).`,
+      `resume must be a checkpoint a walk gave ({ at?, taken, done? }), such as JSON.parse of walk.checkpoint (received ${shown(resume)}).`,
     );
   }
   return { checkpoint: resume };
+}
+
+/** A value as a message shows it: JSON when it has one (a cycle or a BigInt has none), else its type. */
+function shown(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
 }
 
 /**
@@ -54,9 +67,9 @@ export async function toArray<T>(
   return out;
 }
 
-function checkLimit(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
-    throw usageError(`${name} must be a whole number >= 0 (received ${value}).`);
+function checkLimit(name: string, value: number | undefined, min = 0): void {
+  if (value !== undefined && !(Number.isInteger(value) && value >= min)) {
+    throw usageError(`${name} must be a whole number >= ${min} (received ${value}).`);
   }
 }
 
@@ -64,7 +77,7 @@ function checkLimit(name: string, value: number | undefined): void {
 export interface WalkStart extends CallTarget {
   readonly definition: EndpointDefinition;
   readonly items: boolean;
-  readonly options: { readonly maxItems?: number; readonly maxPages?: number };
+  readonly options: { readonly maxItems?: number; readonly maxPages?: number; readonly maxEmptyPages?: number };
 }
 
 /**
@@ -80,5 +93,6 @@ export function checkWalk(walk: WalkStart): Paging | undefined {
     throw usageError(`${walk.provider} ${walk.endpoint} is not a paged endpoint; call it with run().`, walk);
   }
   checkLimit('maxPages', walk.options.maxPages);
+  checkLimit('maxEmptyPages', walk.options.maxEmptyPages, 1);
   return walk.definition.paging;
 }

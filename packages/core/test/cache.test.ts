@@ -395,3 +395,23 @@ describe('cacheKey', () => {
     expect(a).toBe('http://g.test/v1/books:catalog/search?limit=5&page=1&q=a');
   });
 });
+
+describe('a shared answer that cannot be copied', () => {
+  it('callers that joined a request get the answer that arrived, not NETWORK, when a hook made it uncloneable', async () => {
+    const gw = await gateway();
+    const pdg = client(gw.url, createCache(), {
+      // A hook that adds a method to the body: structuredClone cannot copy it for the callers that joined.
+      afterResponse: ({ body }: { body: unknown }) => ({ ...(body as object), describe: () => 'a book list' }),
+    } as never);
+    const results = await Promise.allSettled(
+      Array.from({ length: 3 }, () => pdg.run('books:catalog', 'search', { q: 'copies' })),
+    );
+    expect(gw.requests).toHaveLength(1);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    for (const result of results) {
+      expect((result as PromiseFulfilledResult<{ items: { title: string }[] }>).value.items[0]?.title).toBe(
+        'Tides (copies)',
+      );
+    }
+  });
+});

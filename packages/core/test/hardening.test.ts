@@ -1,36 +1,17 @@
 /** Defects an adversarial run found, each as the behaviour a user would notice. */
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, isPdgError, PdgError } from '../src/index.js';
-import { json, type Loopback, loopback } from './loopback.js';
+import { describe, expect, it } from 'vitest';
+import { createClient, PdgError } from '../src/index.js';
+import { json, loopbackPerTest, rejection } from './loopback.js';
 import { providers } from './providers.js';
 
 const KEY = 'sk_live_SECRETKEY1234567890';
 const emptyPage = { page: 1, items: [], hasMore: false, nextPage: null };
 
-const servers: Loopback[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(handle: Parameters<typeof loopback>[0]): Promise<Loopback> {
-  const server = await loopback(handle);
-  servers.push(server);
-  return server;
-}
+const { serve } = loopbackPerTest();
 
 function client(baseUrl: string, options: Partial<Parameters<typeof createClient<typeof providers>>[0]> = {}) {
   return createClient({ providers, apiKey: KEY, baseUrl, retry: { limit: 0, baseDelay: 1 }, ...options });
-}
-
-/** What the call rejects with, which must be a PdgError. */
-async function rejection(promise: Promise<unknown>): Promise<PdgError> {
-  const thrown = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!isPdgError(thrown)) throw new Error(`expected a PdgError, got ${inspect(thrown)}`);
-  return thrown;
 }
 
 function everyView(value: unknown): string {
@@ -337,5 +318,62 @@ describe('policy mismatches', () => {
     );
     expect(error).toMatchObject({ code: 'TIMEOUT', status: 408, retryable: true });
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('a caller or gateway mistake is a PdgError with the code that says whose', () => {
+  it("signal: 'x' is USAGE before anything is sent, not a retryable NETWORK", async () => {
+    const server = await serve((_, response) => json(response, 200, emptyPage));
+    for (const signal of ['x', null, {}]) {
+      // @ts-expect-error not an AbortSignal
+      const error = await rejection(client(server.url).run('jobs:board', 'browse', {}, { signal }));
+      expect(error.code).toBe('USAGE');
+      expect(error.retryable).toBe(false);
+      expect(error.message).toContain('signal must be an AbortSignal');
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a signal from AbortSignal.timeout is accepted', async () => {
+    const server = await serve((_, response) => json(response, 200, emptyPage));
+    const data = await client(server.url).run('jobs:board', 'browse', {}, { signal: AbortSignal.timeout(60_000) });
+    expect(data).toEqual(emptyPage);
+  });
+
+  it('headers with a line break in a value are INVALID_PARAMS naming headers, not a TypeError', async () => {
+    const server = await serve((_, response) => json(response, 200, emptyPage));
+    const error = await rejection(client(server.url).run('jobs:board', 'browse', {}, { headers: { x: 'a\r\nb' } }));
+    expect(error.code).toBe('INVALID_PARAMS');
+    expect(error.issues.map((issue) => issue.path)).toEqual(['headers']);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a 503 body nested 3,000 deep is UPSTREAM, not a raw RangeError', async () => {
+    const depth = 3_000;
+    const nested = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const server = await serve((_, response) => {
+      response.writeHead(503, { 'content-type': 'application/json' });
+      response.end(`{"status":"error","message":"down","content":${nested}}`);
+    });
+    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    expect(error.code).toBe('UPSTREAM');
+    expect(error.status).toBe(503);
+  });
+});
+
+describe('debug output is bounded per line', () => {
+  it('a 5 MB param writes a debug line of a few kilobytes, not megabytes', async () => {
+    const lines: string[] = [];
+    const pdg = createClient({
+      providers,
+      apiKey: KEY,
+      baseUrl: 'https://gateway.pdg.test',
+      debug: (line) => lines.push(line),
+      fetch: async () => Response.json(emptyPage),
+    });
+    await pdg.run('jobs:board', 'search', { q: 'x'.repeat(5_000_000) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.length).toBeLessThan(3_000);
+    expect(lines[0]).toMatch(/^pdg GET https:\/\/gateway\.pdg\.test\/v1\/jobs:board\/search\?q=x+… 200 /);
   });
 });

@@ -1,6 +1,9 @@
 /** A real HTTP server on 127.0.0.1 for tests that need what nock cannot fake: resets, truncated bodies, two origins. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
+import { afterEach } from 'vitest';
+import { isPdgError, type PdgError } from '../src/index.js';
 
 export interface Loopback {
   /** `http://127.0.0.1:<port>` */
@@ -35,4 +38,31 @@ export async function loopback(
 export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
+}
+
+/**
+ * `serve(handle)`: a loopback gateway closed after each test of the file that calls this at its top level,
+ * and `rejection(promise)`: what the promise rejects with, which must be a PdgError.
+ */
+export function loopbackPerTest() {
+  const servers: Loopback[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  const serve = async (handle: Parameters<typeof loopback>[0]): Promise<Loopback> => {
+    const server = await loopback(handle);
+    servers.push(server);
+    return server;
+  };
+  return { serve };
+}
+
+/** What the promise rejects with, which must be a PdgError. */
+export async function rejection(promise: Promise<unknown>): Promise<PdgError> {
+  const thrown = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!isPdgError(thrown)) throw new Error(`expected a PdgError, got ${inspect(thrown)}`);
+  return thrown;
 }

@@ -5,11 +5,34 @@ import { isPdgError, redact } from '@pdg/core';
 
 /**
  * The value with every occurrence of the secret replaced by `[redacted]`, in any string or key, by core's own
- * `redact`. `@pdg/core` already keeps the key out of its errors; this covers a gateway that echoes it in a
- * body, which the model would otherwise read (and could repeat).
+ * `redact`: as it is, URL-encoded, and base64 (or base64url) encoded at any alignment. `@pdg/core` already
+ * keeps the key out of its errors; this covers a gateway that echoes it in a body, encoded or not, which the
+ * model would otherwise read (and could repeat or decode).
  */
 export function withoutSecret<T>(value: T, secret: string | undefined): T {
-  return secret === undefined ? value : redact(value, secret);
+  if (secret === undefined) return value;
+  return secretForms(secret).reduce((out, form) => redact(out, form), value);
+}
+
+/** The secret, and each form a gateway may echo it in. */
+function secretForms(secret: string): string[] {
+  return [...new Set([secret, encodeURIComponent(secret), ...base64Forms(secret)])];
+}
+
+/**
+ * The part of the secret's base64 text that is the same wherever the secret sits in a longer encoded text:
+ * one for each of the three alignments, in base64 and base64url. The few characters at either end that
+ * also encode the bytes around it are left out; they hold at most two bytes of the secret each.
+ */
+function base64Forms(secret: string): string[] {
+  // The key is printable ASCII (core refuses any other), so `btoa` encodes it byte for byte.
+  return [0, 1, 2].flatMap((offset) => {
+    const encoded = btoa(`${'\0'.repeat(offset)}${secret}`);
+    const start = offset === 0 ? 0 : 4;
+    const end = (offset + secret.length) % 3 === 0 ? encoded.length : encoded.length - 4;
+    const stable = encoded.slice(start, end);
+    return stable.length < 8 ? [] : [stable, stable.replaceAll('+', '-').replaceAll('/', '_')];
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { type AnyProvider, type ClientOptions, createClient } from '@pdg/core';
+import { z } from 'zod';
 import manifest from '../package.json' with { type: 'json' };
 import { type CallContext, callTool } from './call.js';
 import { callEndpoint, callToolName, catalogTools, findEndpoints, findToolName } from './catalog.js';
@@ -140,15 +141,26 @@ export function serverOf(pdgTools: PdgTools): McpServer {
     annotations: tool.annotations,
   }));
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  mcp.server.setRequestHandler(callToolRequest, (request, extra) => {
     const { name, arguments: args } = request.params;
     if (!pdgTools.tools.some((tool) => tool.name === name)) {
       throw new McpError(ErrorCode.InvalidParams, unknownTool(name, pdgTools.tools));
     }
-    return pdgTools.call(name, args, extra.signal);
+    // The SDK's server checks `arguments` against the protocol's schema before this runs (-32602 when not an object).
+    return pdgTools.call(name, args as Record<string, unknown> | undefined, extra.signal);
   });
   return mcp;
 }
+
+/**
+ * `tools/call` with `arguments` of any type, for the handler's registration only. Registered with the
+ * protocol's own schema, an array or a string as arguments fails that parse first, answered as an internal
+ * error (-32603); with this one it reaches the SDK server's check of the request, which answers it as the
+ * caller's invalid params (-32602).
+ */
+const callToolRequest = CallToolRequestSchema.extend({
+  params: CallToolRequestSchema.shape.params.extend({ arguments: z.unknown().optional() }),
+});
 
 function unknownTool(name: string, tools: readonly ServedTool[]): string {
   const shown = tools.slice(0, 5).map((tool) => tool.name);

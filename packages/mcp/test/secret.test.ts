@@ -77,3 +77,31 @@ describe('the API key', () => {
     expect(JSON.stringify(result)).not.toContain(environmentKey);
   });
 });
+
+describe('the API key, echoed encoded', () => {
+  /** A made-up key with characters that URL encoding and base64 change. */
+  const awkwardKey = 'made+up/key=mcp?3f9a71c2';
+  const forms = (key: string) => {
+    const encoded = (prefix: string) => btoa(`${prefix}${key}`);
+    return {
+      url: encodeURIComponent(key),
+      // A gateway echoing `user:key` as basic credentials, and the key at each of the other alignments.
+      basic: encoded('user:'),
+      aligned: encoded(''),
+      shifted: encoded('a'),
+      base64url: encoded('ab').replaceAll('+', '-').replaceAll('/', '_'),
+    };
+  };
+
+  it('is not in a result whose body echoes it URL-encoded or base64-encoded at any alignment', async () => {
+    const gateway = echoingGateway((key) => ({ status: 200, body: { echo: forms(key) } }));
+    const result = await tools(gateway.fetch, awkwardKey).call('jobs_jobboard_search', { q: 'analyst' });
+    expect(gateway.seenKeys).toEqual([awkwardKey]);
+    const text = JSON.stringify(result);
+    for (const [name, form] of Object.entries(forms(awkwardKey))) {
+      // Not the encoded form, nor the long middle of it that spells out the key.
+      expect(text, name).not.toContain(form.slice(4, -4));
+    }
+    expect(text).toContain('[redacted]');
+  });
+});

@@ -1,7 +1,7 @@
 import type { ResponseMeta } from '../call-result.js';
 import type { PdgError } from '../errors.js';
 import type { HookContext, Hooks } from '../hooks.js';
-import type { Redactor } from '../redact.js';
+import { excerpt, type Redactor } from '../redact.js';
 import type { AttemptRecord } from './buffered-fetch.js';
 import type { Drift } from './drift.js';
 
@@ -106,12 +106,20 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
   };
 }
 
+/**
+ * How much of a URL and of a failure a debug line shows: a param megabytes long must not write megabytes to
+ * stderr on every attempt. Cut with `excerpt`, so a key cut in half there is still redacted.
+ */
+const debugUrlLength = 2_000;
+const debugFailureLength = 500;
+
 /** `pdg GET https://…/v1/jobs:jobboard/browse?country=SG 200 12 ms attempt 1 x-api-key=[redacted]` */
 function debugLine(attempt: AttemptRecord): string {
-  const outcome = attempt.status === undefined ? `failed (${attempt.failure})` : String(attempt.status);
-  const extra = attempt.status !== undefined && attempt.failure ? ` (${attempt.failure})` : '';
+  const failure = attempt.failure === undefined ? undefined : excerpt(attempt.failure, debugFailureLength);
+  const outcome = attempt.status === undefined ? `failed (${failure})` : String(attempt.status);
+  const extra = attempt.status !== undefined && failure ? ` (${failure})` : '';
   const retry = attempt.retryInMs === undefined ? '' : `, retry in ${Math.round(attempt.retryInMs)} ms`;
-  return `pdg ${attempt.method} ${attempt.url} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]`;
+  return `pdg ${attempt.method} ${excerpt(attempt.url, debugUrlLength)} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]`;
 }
 
 /** `pdg drift music:tunes/search items[].trackId: type changed, expected number, received string` */
