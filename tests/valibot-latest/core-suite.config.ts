@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { coreVersionDefine } from '../../config/core-version.js';
 import shared from '../../vitest.shared.js';
 
 const valibot = process.env.PDG_VALIBOT;
@@ -14,6 +15,8 @@ if (!valibot || !report) throw new Error('core-suite.config.ts needs PDG_VALIBOT
 export default defineConfig({
   root: fileURLToPath(new URL('../../packages/core/', import.meta.url)),
   resolve: { alias: [{ find: /^valibot$/, replacement: valibot }] },
+  // Core's version written in, as core's own config and its build do.
+  define: coreVersionDefine(),
   test: {
     ...shared.test,
     setupFiles: [fileURLToPath(new URL('./valibot-in-use.ts', import.meta.url))],

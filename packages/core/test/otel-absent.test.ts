@@ -2,12 +2,17 @@
  * A client without `telemetry` needs no `@opentelemetry/api`: nothing the main entry (or the cache and
  * rate-limit entries) imports reaches it, so an app without the package installed bundles and runs.
  */
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { expect, it } from 'vitest';
+
+/** Core's folder, whatever the working directory of the run. */
+const coreDir = fileURLToPath(new URL('..', import.meta.url));
 
 it('the entries a client without telemetry loads bundle with @opentelemetry/* impossible to resolve', async () => {
   const refused: string[] = [];
   const result = await build({
+    absWorkingDir: coreDir,
     entryPoints: ['src/index.ts', 'src/cache-entry.ts', 'src/rate-limit-entry.ts'],
     bundle: true,
     write: false,
@@ -38,6 +43,7 @@ it('the entries a client without telemetry loads bundle with @opentelemetry/* im
 it('the otel entry is the one that loads it', async () => {
   const refused: string[] = [];
   await build({
+    absWorkingDir: coreDir,
     entryPoints: ['src/otel-entry.ts'],
     bundle: true,
     write: false,
