@@ -178,7 +178,10 @@ function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
     }
     return undefined;
   }
-  const current = typeof page.page === 'number' ? page.page : typeof position === 'number' ? position : 1;
+  // The page asked for (the first, without a page param, is page 1) and the page the body says it is: a
+  // gateway that ignores the param answers page 1 again, so a next page must come after both.
+  const requested = typeof position === 'number' ? position : 1;
+  const current = typeof page.page === 'number' ? page.page : requested;
   let next: unknown;
   if (page.nextPage !== undefined && page.nextPage !== null) next = page.nextPage;
   // Without `nextPage`, only an explicit `hasMore: true` moves on, to the page after this one.
@@ -187,10 +190,12 @@ function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
   if (typeof next !== 'number' || !Number.isInteger(next) || next < 1) {
     throw fault('nextPage', `sent nextPage ${shownPosition(next)}, which is not a page number (a whole number from 1)`);
   }
-  if (next <= current)
+  if (next === requested) throw fault('nextPage', `pointed back to page ${next}, already fetched`);
+  const from = Math.max(requested, current);
+  if (next <= from)
     throw fault(
       'nextPage',
-      `pointed back to page ${next} from page ${current} (a next page must come after the current one)`,
+      `pointed back to page ${next} from page ${from} (a next page must come after the current one)`,
     );
   return next;
 }

@@ -54,7 +54,7 @@ describe('search-tools:websearch search', () => {
     expect(seen).toEqual([1, 1]);
     expect(isPdgError(error) && [error.code, error.issues]).toEqual([
       'INVALID_RESPONSE',
-      [{ path: 'nextPage', message: 'points back to page 2, already fetched' }],
+      [{ path: 'nextPage', message: 'pointed back to page 2, already fetched' }],
     ]);
     expect(gateway().requests).toHaveLength(2);
   });
