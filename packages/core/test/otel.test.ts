@@ -143,7 +143,11 @@ describe('openTelemetry()', () => {
       ['hit', 1],
     ]);
     const waits = metrics.get('pdg.client.rate_limit.wait') ?? [];
-    expect(waits.map((point) => (point.value as { count: number }).count)).toEqual([1]);
+    // The retry waits for the first request's second; on a busy machine the limit's margin (which grows
+    // with its timers' lateness) may hold the first request too: one wait per request sent, at most.
+    const waited = waits.reduce((sum, point) => sum + (point.value as { count: number }).count, 0);
+    expect(waited).toBeGreaterThanOrEqual(1);
+    expect(waited).toBeLessThanOrEqual(2);
     expect(JSON.stringify([...metrics])).not.toContain(API_KEY);
   });
 
