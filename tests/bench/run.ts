@@ -31,10 +31,17 @@ console.log(
 );
 
 console.log('\nvalidation of a 1 MB jobs:jobboard page with its response schema (validation.ts)');
-const validation = measure<{ megabytes: number; items: number; parse: number; validate: number }>(['validation.ts']);
+const validation = measure<{ megabytes: number; items: number; parse: number; validate: number; valibot: number }>([
+  'validation.ts',
+]);
 console.log(`  JSON.parse of the body:   ${ms(validation.parse)} a page`);
-console.log(`  validation of the parsed: ${ms(validation.validate)} a page (${validation.items} jobs)`);
+console.log(
+  `  validation of the parsed: ${ms(validation.validate)} a page (${validation.items} jobs; step 7, checkResponse)`,
+);
 console.log(`  ratio:                    ${ratio(validation.validate / validation.parse, 1.3)}`);
+console.log(
+  `  valibot's parse alone:    ${ms(validation.valibot)} a page, ${(validation.valibot / validation.parse).toFixed(2)}x (step 7 before its checker)`,
+);
 
 console.log('\nmock gateway, servers in processes of their own, driven by autocannon at 16 connections (mock.ts)');
 type Rps = { bare: number; mock: number; ratio: number; bytes: number };

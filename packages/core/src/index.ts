@@ -44,7 +44,7 @@ export type { Drift } from './pipeline/drift.js';
 export { codeForStatus } from './pipeline/map-error.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
 export { validateParams } from './pipeline/validate-params.js';
-export { issuePath } from './pipeline/validate-response.js';
+export { checkResponse, issuePath, type ResponseVerdict } from './pipeline/validate-response.js';
 export { redact } from './redact.js';
 export {
   booleanParam,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { CallTarget } from '../call-target.js';
 import type { EndpointDefinition } from '../contract.js';
 import { responseShapeError, unreadableResponseError } from '../error-builders.js';
+import { check, FAIL } from './response-checker.js';
 
 /** Step 7: the body against the endpoint's response schema. Throws `INVALID_RESPONSE` naming each path. */
 export function validateResponse(definition: EndpointDefinition, body: unknown, target: CallTarget): unknown {
@@ -32,16 +33,55 @@ export function reportResponse(
 
 /** Whether a value passes a schema: for drift.ts, which takes valibot's code from here rather than loading it twice. */
 export function passes(schema: v.GenericSchema, value: unknown): boolean {
-  return v.safeParse(schema, value).success;
+  return checkResponse(schema, value).success;
 }
 
 /** The schema's verdict; a schema whose own code throws (a custom check) fails the response with that error. */
-function parse(definition: EndpointDefinition, body: unknown, target: CallTarget) {
+function parse(definition: EndpointDefinition, body: unknown, target: CallTarget): ResponseVerdict {
   try {
-    return v.safeParse(definition.response, body);
+    return checkResponse(definition.response, body);
   } catch (thrown) {
     throw unreadableResponseError(target, thrown);
   }
+}
+
+/** `checkResponse`'s answer, in the form of valibot's `safeParse`. */
+export type ResponseVerdict =
+  | { readonly success: true; readonly output: unknown }
+  | { readonly success: false; readonly issues: readonly v.BaseIssue<unknown>[] };
+
+/**
+ * A body against a response schema, as step 7 checks it: the schema's checker (response-checker.ts) for a
+ * body that passes, valibot's issues for one that does not; an array where the schema documents an object
+ * fails, which valibot alone would pass. For tests and tools that check a body the way a call does.
+ */
+export function checkResponse(schema: v.GenericSchema, body: unknown): ResponseVerdict {
+  const { output, failedAt } = check(schema, body);
+  if (output !== FAIL) return { success: true, output };
+  const result = v.safeParse(schema, body);
+  if (!result.success) return result;
+  // valibot passes what the checker refused only where an array stands for a documented object.
+  return { success: false, issues: [arrayIssue(failedAt, body)] };
+}
+
+/** An issue in valibot's form for an array where the schema documents an object. */
+function arrayIssue(keys: readonly (string | number)[], body: unknown): v.BaseIssue<unknown> {
+  const path: { type: string; origin: 'value'; input: unknown; key: string | number; value: unknown }[] = [];
+  let at = body;
+  for (const key of keys) {
+    const value = (at as Record<string | number, unknown>)[key];
+    path.push({ type: typeof key === 'number' ? 'array' : 'object', origin: 'value', input: at, key, value });
+    at = value;
+  }
+  return {
+    kind: 'schema',
+    type: 'loose_object',
+    input: at,
+    expected: 'Object',
+    received: Array.isArray(at) ? 'Array' : typeof at,
+    message: `Invalid type: Expected Object but received ${Array.isArray(at) ? 'Array' : typeof at}`,
+    ...(path.length === 0 ? {} : { path }),
+  } as v.BaseIssue<unknown>;
 }
 
 /**
