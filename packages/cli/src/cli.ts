@@ -33,6 +33,8 @@ const runOptionsText = `Options of run:
   --quiet, -q        with --all: no progress lines
   --max-items N      with --all: stop after N items
   --max-pages N      with --all: stop after N pages
+  --max-empty-pages N  with --all: fail after N pages in a row with no items that say there are more
+                     (default 3)
   --resume JSON      with --all: continue where an interrupted walk stopped (the checkpoint it printed)
   --mock             answer from the built-in mock gateway (no key, no network)
   --api-key K        default: PDG_API_KEY
@@ -205,12 +207,13 @@ async function run(args: ParsedArgs): Promise<number> {
   const all = args.flags.has('all');
   const maxItems = integerFlag(args.flags, 'max-items');
   const maxPages = integerFlag(args.flags, 'max-pages');
+  const maxEmptyPages = integerFlag(args.flags, 'max-empty-pages', { min: 1 });
   const resume = resumeFlag(args);
   const progress = (line: string) => {
     if (!args.flags.has('quiet')) process.stderr.write(`${line}\n`);
   };
-  if (!all && (maxItems !== undefined || maxPages !== undefined || resume !== undefined))
-    throw new UsageError('--max-items, --max-pages and --resume go with --all.');
+  if (!all && (maxItems ?? maxPages ?? maxEmptyPages ?? resume) !== undefined)
+    throw new UsageError('--max-items, --max-pages, --max-empty-pages and --resume go with --all.');
   if (all && !endpoint.paging)
     throw new UsageError(`${provider.id} ${endpointName} is not paged: run it without --all.`);
   // Nothing asked for: nothing fetched, and no mock gateway or client set up for it.
@@ -272,6 +275,7 @@ async function run(args: ParsedArgs): Promise<number> {
     const walk = clientOrUsageError(core, () =>
       core.walkEndpoint(pdg, provider.id, endpointName as string, params, {
         ...(maxPages === undefined ? {} : { maxPages }),
+        ...(maxEmptyPages === undefined ? {} : { maxEmptyPages }),
         ...(resume === undefined ? {} : { resume }),
         signal: interrupts.signal,
       }),
@@ -308,8 +312,13 @@ async function run(args: ParsedArgs): Promise<number> {
         if (maxItems !== undefined && itemCount >= maxItems) break;
       }
     } catch (error) {
+      // A failure after some pages were written: the output so far is whole, and the walk can go on from
+      // the page that failed once the gateway answers it.
+      if (!interrupts.received) {
+        if (pageCount === 0 || error instanceof UsageError) throw error;
+        return failedWalk(error, { at: { ...at, taken: skip }, itemCount, pageCount });
+      }
       // The interrupt aborted the page being fetched: the walk stops at that page, nothing of it written.
-      if (!interrupts.received) throw error;
       at = { ...at, taken: skip };
     } finally {
       interrupts.stop();
@@ -342,13 +351,27 @@ interface StoppedAt {
  * shell's exit code for the signal (130, 143).
  */
 function stoppedWalk(interrupts: Interruption, stopped: StoppedAt): number {
+  process.stderr.write(`pdg: stopped by ${interrupts.received} after ${whereStopped(stopped)}`);
+  return interrupts.exitCode;
+}
+
+/**
+ * A walk a failure ended after some of its pages were written: the failure, where the walk stopped and how
+ * to go on from there, on stderr; exit code 1, as for any failed call.
+ */
+function failedWalk(error: unknown, stopped: StoppedAt): number {
+  process.stderr.write(`pdg: ${messageOf(error)}\npdg: the walk stopped after ${whereStopped(stopped)}`);
+  return 1;
+}
+
+/** `N item(s) from M page(s), at CHECKPOINT.` and the command that continues from there, for stderr. */
+function whereStopped(stopped: StoppedAt): string {
   const checkpoint = terminalJson(stopped.at);
   const resumeArgs = [...withoutResume(process.argv.slice(2)), '--resume', checkpoint].map(shellQuoted);
-  process.stderr.write(
-    `pdg: stopped by ${interrupts.received} after ${stopped.itemCount} item(s) from ${stopped.pageCount} page(s), at ${visible(checkpoint)}.\n` +
-      `pdg: to continue: ${visible(redacted([pdgCommand(), ...resumeArgs].join(' ')))}\n`,
+  return (
+    `${stopped.itemCount} item(s) from ${stopped.pageCount} page(s), at ${visible(checkpoint)}.\n` +
+    `pdg: to continue: ${visible(redacted([pdgCommand(), ...resumeArgs].join(' ')))}\n`
   );
-  return interrupts.exitCode;
 }
 
 /** The command line without a `--resume` it was given (the new one replaces it). */

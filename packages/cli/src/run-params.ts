@@ -8,6 +8,7 @@ export const runOptions = new Set([
   'all',
   'max-items',
   'max-pages',
+  'max-empty-pages',
   'resume',
   'mock',
   'api-key',

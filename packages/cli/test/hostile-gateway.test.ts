@@ -19,6 +19,8 @@ let gateway: Server;
 let baseUrl: string;
 /** Requests the gateway received, by path and query. */
 const requests: string[] = [];
+/** Whether the flaky channel's page 3 has failed its one time. */
+let flakyFailed = false;
 
 function answer(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' });
@@ -46,9 +48,14 @@ beforeAll(async () => {
       // Empty pages with a fresh cursor each time, saying there is more: endless unless the walk stops it.
       return answer(response, 200, { threads: [], hasMore: true, nextCursor: `fresh-${requests.length}` });
     }
+    if (channel === 'flaky' && cursor === '3' && !flakyFailed) {
+      // Page 3 fails once (a status that is not retried), then answers as the long channel does.
+      flakyFailed = true;
+      return answer(response, 404, { status: 'error', message: 'page 3 is not there right now' });
+    }
     if (channel === 'stuck')
       return answer(response, 200, { threads: threads('s', 1), hasMore: true, nextCursor: null });
-    // channel "long": 40 pages of 25 threads.
+    // channel "long" (and "flaky" once its page 3 answers): 40 pages of 25 threads.
     const page = Number(cursor ?? '1');
     const more = page < 40;
     return answer(response, 200, {
@@ -104,6 +111,22 @@ describe('pdg run --all ends on a gateway whose paging never does', () => {
       'social-media:forum hot: after 3 page(s) the gateway sent 3 pages in a row with no threads',
     );
     expect(requests.length - before).toBe(3);
+  });
+
+  it('--max-empty-pages N: the walk fails after N empty pages instead of 3; 0, or without --all, is a usage error', async () => {
+    const before = requests.length;
+    const empty = ['run', 'social-media:forum', 'hot', '--channelId', 'empty', '--no-validate'];
+    const { code, stderr } = await runCli([...empty, '--all', '--max-empty-pages', '5'], access());
+    expect(code).toBe(1);
+    expect(stderr).toContain('sent 5 pages in a row with no threads while saying hasMore: true (maxEmptyPages is 5)');
+    expect(requests.length - before).toBe(5);
+    const zero = await runCli([...empty, '--all', '--max-empty-pages', '0'], access());
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain('--max-empty-pages');
+    const alone = await runCli([...empty, '--max-empty-pages', '2'], access());
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--max-empty-pages and --resume go with --all');
+    expect(requests.length - before).toBe(5);
   });
 
   it('hasMore: true with nextCursor null: exit 1, the page written, not "done"', async () => {
@@ -189,5 +212,35 @@ describe('a signal during pdg run --all', () => {
     expect(forged.code).toBe(2);
     expect(forged.stderr).toContain('--resume says 1000000 items of its page were taken, but that page has 25');
     expect(forged.stdout).toBe('');
+  });
+});
+
+describe('a failure during pdg run --all', () => {
+  it('a failure after some pages: the error, where the walk stopped and the command that continues it; exit 1', async () => {
+    const flaky = ['run', 'social-media:forum', 'hot', '--channelId', 'flaky', '--all', '--no-validate', '--quiet'];
+    const failed = await runCli(flaky, access());
+    expect(failed.code).toBe(1);
+    const ids = failed.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { threadId: string }).threadId);
+    expect(ids).toHaveLength(50);
+    expect(failed.stderr).toContain('page 3 is not there right now');
+    expect(failed.stderr).toContain('pdg: the walk stopped after 50 item(s) from 2 page(s), at {"at":"3","taken":0}.');
+    const resume = /--resume '(\{[^']*\})'/.exec(failed.stderr)?.[1];
+    expect(resume).toBe('{"at":"3","taken":0}');
+
+    const rest = await runCli([...flaky, '--resume', resume as string], access());
+    expect(rest.code).toBe(0);
+    const all = [
+      ...ids,
+      ...rest.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { threadId: string }).threadId),
+    ];
+    expect(all).toHaveLength(1_000);
+    expect(new Set(all).size).toBe(1_000);
+    expect(all.at(-1)).toBe('p40-24');
   });
 });
