@@ -125,6 +125,23 @@ describe("validate: 'report'", () => {
     expect(reports).toEqual([]);
   });
 
+  it("an array where a record is documented: 'strict' fails at its path, 'report' returns it and tells it once", async () => {
+    const body = { page: 1, count: 2, items: [track, [track]] };
+    gateway()
+      .get('/v1/music:tunes/search')
+      .query(true)
+      .times(2)
+      .reply(200, { status: 'success', message: 'ok', content: body });
+    const error = await failure(testClient().run('music:tunes', 'search', { q: 'x' }));
+    expect(error.code).toBe('INVALID_RESPONSE');
+    expect(error.issues).toEqual([{ path: 'items[1]', message: 'expected Object, received Array' }]);
+    const { pdg, reports } = reportingClient();
+    expect(await pdg.run('music:tunes', 'search', { q: 'x' })).toEqual(body);
+    expect(reports.map(({ drift }) => drift)).toEqual([
+      { path: 'items[]', change: 'type', expected: 'Object', received: 'array' },
+    ]);
+  });
+
   it('an unknown mode is refused, naming the three', () => {
     expect(() => testClient({ validate: 'warn' as never })).toThrow("validate must be 'strict', 'report' or 'off'");
   });
