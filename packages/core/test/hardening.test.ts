@@ -2,7 +2,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createClient, PdgError } from '../src/index.js';
-import { json, loopbackPerTest, rejection } from './loopback.js';
+import { json, loopbackPerTest } from './loopback.js';
+import { failure } from './pdg-error-of.js';
 import { providers } from './providers.js';
 
 const KEY = 'sk_live_SECRETKEY1234567890';
@@ -28,7 +29,7 @@ describe('beforeRetry never sees the key', () => {
       retry: { limit: 1, baseDelay: 1 },
       hooks: { beforeRetry: ({ error }) => void seen.push(error) },
     });
-    const error = await rejection(pdg.run('jobs:board', 'browse'));
+    const error = await failure(pdg.run('jobs:board', 'browse'));
     expect(seen).toHaveLength(1);
     expect(everyView(seen[0])).not.toContain(KEY);
     expect(everyView(error)).not.toContain(KEY);
@@ -41,7 +42,7 @@ describe('one redaction for every error', () => {
     const server = await serve((_, response) =>
       json(response, 401, { status: 'error', message: 'bad key', content: { echoed: [KEY], [KEY]: 1 } }),
     );
-    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    const error = await failure(client(server.url).run('jobs:board', 'browse'));
     expect(error.code).toBe('AUTH');
     expect(everyView(error)).not.toContain(KEY);
     expect(error.content).toEqual({ echoed: ['[redacted]'], '[redacted]': 1 });
@@ -85,7 +86,7 @@ describe('keys and URLs that cannot be sent safely', () => {
       fetch: () => Promise.reject(new RangeError('proxy agent misconfigured')),
       hooks: { onError: ({ error }) => void codes.push(error.code) },
     });
-    const error = await rejection(pdg.run('jobs:board', 'browse'));
+    const error = await failure(pdg.run('jobs:board', 'browse'));
     expect(error.code).toBe('NETWORK');
     expect(error.message).toContain('proxy agent misconfigured');
     expect(error.cause).toBeInstanceOf(RangeError);
@@ -94,7 +95,7 @@ describe('keys and URLs that cannot be sent safely', () => {
 
   it('a header value that cannot be sent is INVALID_PARAMS, and nothing is sent', async () => {
     const server = await serve((_, response) => json(response, 200, emptyPage));
-    const error = await rejection(
+    const error = await failure(
       client(server.url).run('jobs:board', 'browse', {}, { headers: { authorization: 'Bearer a\nb' } }),
     );
     expect(error.code).toBe('INVALID_PARAMS');
@@ -113,7 +114,7 @@ describe('keys and URLs that cannot be sent safely', () => {
         },
       },
     });
-    const error = await rejection(pdg.run('jobs:board', 'browse'));
+    const error = await failure(pdg.run('jobs:board', 'browse'));
     expect(error.cause).toBe(hookError);
     expect(error.message).toContain('metrics backend down');
   });
@@ -137,9 +138,7 @@ describe('a body cut short is a network failure, retried', () => {
 
   it('without retries left, it is NETWORK, retryable', async () => {
     const server = await serve((_, response) => truncated(response));
-    const error = await rejection(
-      client(server.url, { retry: { limit: 1, baseDelay: 1 } }).run('jobs:board', 'browse'),
-    );
+    const error = await failure(client(server.url, { retry: { limit: 1, baseDelay: 1 } }).run('jobs:board', 'browse'));
     expect(error.code).toBe('NETWORK');
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('broke while the response was being read');
@@ -181,7 +180,7 @@ describe('a PARSE excerpt holds no part of the key', () => {
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.end(`${'x'.repeat(190)}${KEY}${'y'.repeat(50)}`);
     });
-    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    const error = await failure(client(server.url).run('jobs:board', 'browse'));
     expect(error.code).toBe('PARSE');
     expect(everyView(error)).not.toContain(KEY.slice(0, 10));
     expect(String(error.content)).toContain('[redacted]');
@@ -200,7 +199,7 @@ describe('a gateway whose paging cycles', () => {
       for await (const page of client(server.url).pages('jobs:board', 'browse', {}, { maxPages: 50 }))
         seen.push(page.page);
     };
-    const error = await rejection(walk());
+    const error = await failure(walk());
     expect(error.code).toBe('INVALID_RESPONSE');
     expect(error.message).toContain('pointed back to page 1');
     expect(seen).toEqual([1, 2, 3]);
@@ -222,7 +221,7 @@ describe('a gateway whose paging cycles', () => {
     const walk = async () => {
       for await (const _ of client(server.url).items('social-media:board', 'hot', {}, { maxItems: 1000 })) items++;
     };
-    const error = await rejection(walk());
+    const error = await failure(walk());
     expect(error.message).toContain('pointed back to cursor "c-a"');
     expect(items).toBe(3);
   });
@@ -244,7 +243,7 @@ describe('odd params are INVALID_PARAMS naming the param, and nothing is sent', 
   it.each(cases)('%s', async (_, provider, endpoint, params, path) => {
     const server = await serve((_request, response) => json(response, 200, {}));
     const untyped = client(server.url) as unknown as { run(p: string, e: string, params: unknown): Promise<unknown> };
-    const error = await rejection(untyped.run(provider, endpoint, params));
+    const error = await failure(untyped.run(provider, endpoint, params));
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.issues.map((issue) => issue.path)).toContain(path);
     expect(error.message).toContain(path);
@@ -259,7 +258,7 @@ describe('policy mismatches', () => {
     );
     // Retry-After 50 s is under the 60 s cap but past the 30 s left: waiting it out could only end in
     // TIMEOUT, so RATE_LIMITED (not TIMEOUT) shows the call did not wait.
-    const error = await rejection(
+    const error = await failure(
       client(server.url, { retry: { limit: 3, baseDelay: 1 }, timeout: 30_000 }).run('jobs:board', 'browse'),
     );
     expect(error.code).toBe('RATE_LIMITED');
@@ -269,7 +268,7 @@ describe('policy mismatches', () => {
 
   it('a 3xx without Location is an HTTP error, not a success', async () => {
     const server = await serve((_, response) => json(response, 302, emptyPage));
-    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    const error = await failure(client(server.url).run('jobs:board', 'browse'));
     expect(error.code).toBe('HTTP');
     expect(error.status).toBe(302);
     expect(error.message).toContain('without a Location header');
@@ -280,7 +279,7 @@ describe('policy mismatches', () => {
       response.writeHead(302, { location: `data:application/json,${JSON.stringify(emptyPage)}` });
       response.end();
     });
-    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    const error = await failure(client(server.url).run('jobs:board', 'browse'));
     expect(error.code).toBe('HTTP');
     expect(error.message).toContain('data: URL, which is not followed');
   });
@@ -292,9 +291,7 @@ describe('policy mismatches', () => {
     [500, true, 3],
   ])('HTTP %i: retryable is %s, and it is sent %i time(s) with retry 2', async (status, retryable, sent) => {
     const server = await serve((_, response) => json(response, status, { status: 'error', message: 'no' }));
-    const error = await rejection(
-      client(server.url, { retry: { limit: 2, baseDelay: 1 } }).run('jobs:board', 'browse'),
-    );
+    const error = await failure(client(server.url, { retry: { limit: 2, baseDelay: 1 } }).run('jobs:board', 'browse'));
     expect(error.retryable).toBe(retryable);
     expect(server.requests).toHaveLength(sent);
   });
@@ -304,18 +301,14 @@ describe('policy mismatches', () => {
       response.writeHead(413, { 'content-type': 'application/json', 'retry-after': '0' });
       response.end(JSON.stringify({ status: 'error', message: 'too large' }));
     });
-    const error = await rejection(
-      client(server.url, { retry: { limit: 2, baseDelay: 1 } }).run('jobs:board', 'browse'),
-    );
+    const error = await failure(client(server.url, { retry: { limit: 2, baseDelay: 1 } }).run('jobs:board', 'browse'));
     expect(error).toMatchObject({ status: 413, retryable: false });
     expect(server.requests).toHaveLength(1);
   });
 
   it('408 is TIMEOUT with status 408, retryable and retried', async () => {
     const server = await serve((_, response) => json(response, 408, { status: 'error', message: 'too slow' }));
-    const error = await rejection(
-      client(server.url, { retry: { limit: 1, baseDelay: 1 } }).run('jobs:board', 'browse'),
-    );
+    const error = await failure(client(server.url, { retry: { limit: 1, baseDelay: 1 } }).run('jobs:board', 'browse'));
     expect(error).toMatchObject({ code: 'TIMEOUT', status: 408, retryable: true });
     expect(server.requests).toHaveLength(2);
   });
@@ -326,7 +319,7 @@ describe('a caller or gateway mistake is a PdgError with the code that says whos
     const server = await serve((_, response) => json(response, 200, emptyPage));
     for (const signal of ['x', null, {}]) {
       // @ts-expect-error not an AbortSignal
-      const error = await rejection(client(server.url).run('jobs:board', 'browse', {}, { signal }));
+      const error = await failure(client(server.url).run('jobs:board', 'browse', {}, { signal }));
       expect(error.code).toBe('USAGE');
       expect(error.retryable).toBe(false);
       expect(error.message).toContain('signal must be an AbortSignal');
@@ -342,7 +335,7 @@ describe('a caller or gateway mistake is a PdgError with the code that says whos
 
   it('headers with a line break in a value are INVALID_PARAMS naming headers, not a TypeError', async () => {
     const server = await serve((_, response) => json(response, 200, emptyPage));
-    const error = await rejection(client(server.url).run('jobs:board', 'browse', {}, { headers: { x: 'a\r\nb' } }));
+    const error = await failure(client(server.url).run('jobs:board', 'browse', {}, { headers: { x: 'a\r\nb' } }));
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.issues.map((issue) => issue.path)).toEqual(['headers']);
     expect(server.requests).toHaveLength(0);
@@ -355,7 +348,7 @@ describe('a caller or gateway mistake is a PdgError with the code that says whos
       response.writeHead(503, { 'content-type': 'application/json' });
       response.end(`{"status":"error","message":"down","content":${nested}}`);
     });
-    const error = await rejection(client(server.url).run('jobs:board', 'browse'));
+    const error = await failure(client(server.url).run('jobs:board', 'browse'));
     expect(error.code).toBe('UPSTREAM');
     expect(error.status).toBe(503);
   });

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterEach, beforeAll } from 'vitest';
-import { type ClientOptions, createClient, isPdgError, type PdgError } from '../src/index.js';
+import { type ClientOptions, createClient } from '../src/index.js';
 import { API_KEY, BASE_URL, providers } from './providers.js';
 
 beforeAll(() => {
@@ -21,12 +21,4 @@ export function gateway() {
   return nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY } });
 }
 
-/** The PdgError a call rejects with; fails the test if it resolves or rejects with anything else. */
-export async function failure(promise: Promise<unknown>): Promise<PdgError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!isPdgError(error)) throw new Error(`expected a PdgError, got ${String(error)}`);
-  return error;
-}
+export { failure } from './pdg-error-of.js';

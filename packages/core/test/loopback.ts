@@ -1,9 +1,7 @@
 /** A real HTTP server on 127.0.0.1 for tests that need what nock cannot fake: resets, truncated bodies, two origins. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inspect } from 'node:util';
 import { afterEach } from 'vitest';
-import { isPdgError, type PdgError } from '../src/index.js';
 
 export interface Loopback {
   /** `http://127.0.0.1:<port>` */
@@ -41,8 +39,7 @@ export function json(response: ServerResponse, status: number, body: unknown, he
 }
 
 /**
- * `serve(handle)`: a loopback gateway closed after each test of the file that calls this at its top level,
- * and `rejection(promise)`: what the promise rejects with, which must be a PdgError.
+ * `serve(handle)`: a loopback gateway closed after each test of the file that calls this at its top level.
  */
 export function loopbackPerTest() {
   const servers: Loopback[] = [];
@@ -55,14 +52,4 @@ export function loopbackPerTest() {
     return server;
   };
   return { serve };
-}
-
-/** What the promise rejects with, which must be a PdgError. */
-export async function rejection(promise: Promise<unknown>): Promise<PdgError> {
-  const thrown = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!isPdgError(thrown)) throw new Error(`expected a PdgError, got ${inspect(thrown)}`);
-  return thrown;
 }

@@ -1,7 +1,8 @@
 /** Walks against a loopback gateway whose paging would make them endless, short, or skip pages. */
 import { describe, expect, it } from 'vitest';
 import { createClient, toArray } from '../src/index.js';
-import { json, loopbackPerTest, rejection } from './loopback.js';
+import { json, loopbackPerTest } from './loopback.js';
+import { failure } from './pdg-error-of.js';
 import { providers } from './providers.js';
 
 const { serve } = loopbackPerTest();
@@ -19,9 +20,7 @@ describe('empty pages that keep saying hasMore: true', () => {
       n++;
       json(response, 200, { ok: true, threads: [], hasMore: true, nextCursor: `fresh-${n}` });
     });
-    const error = await rejection(
-      toArray(client(server.url).items('social-media:board', 'hot', {}, { maxItems: 500 })),
-    );
+    const error = await failure(toArray(client(server.url).items('social-media:board', 'hot', {}, { maxItems: 500 })));
     expect(error.code).toBe('INVALID_RESPONSE');
     expect(error.endpoint).toBe('hot');
     expect(error.message).toContain('social-media:board hot: after 3 page(s) the gateway sent 3 pages in a row');
@@ -37,7 +36,7 @@ describe('empty pages that keep saying hasMore: true', () => {
     const walk = async () => {
       for await (const page of client(server.url).pages('jobs:board', 'browse')) seen.push(page.page);
     };
-    const error = await rejection(walk());
+    const error = await failure(walk());
     expect(error.code).toBe('INVALID_RESPONSE');
     expect(error.issues).toEqual([{ path: 'items', message: expect.stringContaining('no items') }]);
     expect(seen).toEqual([1, 2, 3]);
@@ -53,14 +52,14 @@ describe('empty pages that keep saying hasMore: true', () => {
     const jobs = await toArray(client(server.url).items('jobs:board', 'browse', {}, { maxEmptyPages: 4 }));
     expect(jobs.map((job) => job.jobId)).toEqual(['j4', 'j8', 'j12']);
     expect(server.requests).toHaveLength(12);
-    const error = await rejection(toArray(client(server.url).items('jobs:board', 'browse', {}, { maxEmptyPages: 2 })));
+    const error = await failure(toArray(client(server.url).items('jobs:board', 'browse', {}, { maxEmptyPages: 2 })));
     expect(error.code).toBe('INVALID_RESPONSE');
     expect(server.requests).toHaveLength(14);
   });
 
   it('maxEmptyPages below 1 is a USAGE error before anything is sent', async () => {
     const server = await serve((_, response) => json(response, 500, {}));
-    const error = await rejection(client(server.url).pages('jobs:board', 'browse', {}, { maxEmptyPages: 0 }).next());
+    const error = await failure(client(server.url).pages('jobs:board', 'browse', {}, { maxEmptyPages: 0 }).next());
     expect(error.code).toBe('USAGE');
     expect(error.message).toBe('maxEmptyPages must be a whole number >= 1 (received 0).');
     expect(server.requests).toHaveLength(0);
@@ -74,7 +73,7 @@ describe('hasMore: true with no way to continue', () => {
     });
     const taken: unknown[] = [];
     const walk = client(server.url).items('social-media:board', 'hot');
-    const error = await rejection(
+    const error = await failure(
       (async () => {
         for await (const thread of walk) taken.push(thread.threadId);
       })(),
@@ -92,7 +91,7 @@ describe('a next page that is not a page number', () => {
       const server = await serve((_, response) => {
         json(response, 200, { page: 1, items: [{ jobId: 'j1', title: 't' }], hasMore: true, nextPage: 2.5 });
       });
-      const error = await rejection(toArray(client(server.url, validate).pages('jobs:board', 'browse')));
+      const error = await failure(toArray(client(server.url, validate).pages('jobs:board', 'browse')));
       expect(error.code).toBe('INVALID_RESPONSE');
       expect(error.issues).toEqual([{ path: 'nextPage', message: expect.stringContaining('nextPage 2.5') }]);
       expect(server.requests).toHaveLength(1);
@@ -104,7 +103,7 @@ describe('a next page that is not a page number', () => {
       const page = Number(query(request.url, 'page') ?? '1');
       json(response, 200, { page, items: [{ jobId: `j${page}`, title: 't' }], hasMore: true, nextPage: 3 });
     });
-    const error = await rejection(toArray(client(server.url).pages('jobs:board', 'browse', { page: 5 })));
+    const error = await failure(toArray(client(server.url).pages('jobs:board', 'browse', { page: 5 })));
     expect(error.message).toContain('pointed back to page 3 from page 5');
     expect(server.requests).toHaveLength(1);
   });
@@ -117,7 +116,7 @@ describe('a resume checkpoint the walk can verify', () => {
       const items = [1, 2, 3].map((i) => ({ jobId: `j${page}-${i}`, title: 't' }));
       json(response, 200, { page, items, hasMore: page < 3, nextPage: page < 3 ? page + 1 : null });
     });
-    const error = await rejection(
+    const error = await failure(
       toArray(client(server.url).items('jobs:board', 'browse', {}, { resume: { at: 2, taken: 1e6 } })),
     );
     expect(error.code).toBe('USAGE');
@@ -138,7 +137,7 @@ describe('a resume checkpoint the walk can verify', () => {
   for (const resume of [null, 'x', 7]) {
     it(`resume: ${JSON.stringify(resume)} is a USAGE PdgError, not a TypeError`, async () => {
       const server = await serve((_, response) => json(response, 500, {}));
-      const error = await rejection(
+      const error = await failure(
         (async () =>
           // @ts-expect-error not a checkpoint
           client(server.url).items('jobs:board', 'browse', {}, { resume }).next())(),
