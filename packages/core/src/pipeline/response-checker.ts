@@ -40,7 +40,7 @@ const checkers = new WeakMap<object, Checker>();
 const trail: (string | number)[] = [];
 
 /** The schema's checker, built on first use and kept with the schema. */
-export function checkerFor(schema: v.GenericSchema): Checker {
+function checkerFor(schema: v.GenericSchema): Checker {
   let checker = checkers.get(schema);
   if (checker === undefined) {
     checker = compile(schema as unknown as Node);
@@ -58,7 +58,6 @@ export function check(schema: v.GenericSchema, value: unknown): { output: unknow
 
 /** Keys valibot leaves out of an object's output (they would change a prototype when merged). */
 const unsafeKeys = ['__proto__', 'prototype', 'constructor'];
-const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -198,9 +197,9 @@ function looseObject(node: Node): Checker | undefined {
       const checked = (checks[index] as Checker)(given);
       if (checked === FAIL) return failed(key);
       // valibot reads an entry through `in`, so one the prototype has is read too, and written as own.
-      if (checked !== given || !hasOwn(value, key)) out[key] = checked;
+      if (checked !== given || !Object.hasOwn(value, key)) out[key] = checked;
     }
-    for (const key of unsafeKeys) if (hasOwn(out, key) && !keys.includes(key)) delete out[key];
+    for (const key of unsafeKeys) if (Object.hasOwn(out, key) && !keys.includes(key)) delete out[key];
     return out;
   };
 }
@@ -213,7 +212,7 @@ function record(node: Node): Checker {
     if (!isObject(input)) return FAIL;
     const out: Record<string, unknown> = {};
     for (const name in input) {
-      if (!hasOwn(input, name) || unsafeKeys.includes(name)) continue;
+      if (!Object.hasOwn(input, name) || unsafeKeys.includes(name)) continue;
       const checkedKey = key(name);
       const checkedValue = value(input[name]);
       if (checkedKey === FAIL || checkedValue === FAIL) return failed(name);
