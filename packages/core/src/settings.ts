@@ -9,6 +9,7 @@ import type { Hooks } from './hooks.js';
 import type { ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
 import type { CallOptions, ClientOptions, ValidateMode } from './options.js';
 import { clientOutlets, type Outlets } from './pipeline/outlets.js';
+import { checkedHeaders } from './pipeline/request-headers.js';
 import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from './pipeline/retry.js';
 import { keyRedactor } from './redact.js';
 import { serverRuntime, userAgentFor } from './user-agent.js';
@@ -62,7 +63,7 @@ export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>):
     // Looked up per request, so a fetch patched after the client was created (a test's interceptor) is used.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headersFor: providerHeaders({
-      client: new Headers(options.headers),
+      client: checkedHeaders(options.headers, 'createClient'),
       providers: options.providers,
       application: checkUserAgent(options.userAgent),
     }),
