@@ -106,6 +106,14 @@ export function walkFaultError(target: CallTarget, fault: WalkFault): PdgError {
   });
 }
 
+/** `INVALID_RESPONSE`: the body passed the call's `maxBodyBytes`; its reading was stopped there. */
+export function bodyTooLargeError(target: CallTarget, maxBodyBytes: number): PdgError {
+  return errorAbout(target, {
+    code: 'INVALID_RESPONSE',
+    message: `${named(target)}: the response body is larger than maxBodyBytes (${maxBodyBytes} bytes, counted decompressed); reading stopped there. If answers this large are expected, pass a larger maxBodyBytes to createClient or to the call.`,
+  });
+}
+
 /** A page position for a message: a cursor cut to a readable length, quoted; a number as it is. */
 export function shownPosition(position: unknown): string {
   return JSON.stringify(typeof position === 'string' ? excerpt(position, 80) : position) ?? String(position);

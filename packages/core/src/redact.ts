@@ -122,12 +122,20 @@ export interface Redactor {
   error<T>(error: T): T;
   /** Whether the key occurs anywhere in `value`. */
   holdsKey(value: unknown): boolean;
+  /** Whether `other` holds the same key (another client's, say), without either handing its key out. */
+  sameKey(other: Redactor): boolean;
 }
 
+/** Each redactor's key, for `sameKey` alone. */
+const keysOf = new WeakMap<Redactor, string>();
+
 export function keyRedactor(apiKey: string): Redactor {
-  return {
+  const redactor: Redactor = {
     value: (value) => redact(value, apiKey),
     error: (error) => redactError(error, apiKey),
     holdsKey: (value) => apiKey.length >= minimumRedactedLength && contains(value, apiKey),
+    sameKey: (other) => other === redactor || keysOf.get(other) === apiKey,
   };
+  keysOf.set(redactor, apiKey);
+  return redactor;
 }
