@@ -128,7 +128,11 @@ export interface CheckpointMismatch {
   readonly items: number;
 }
 
-/** `USAGE`: a `resume` checkpoint says more items of its page were taken than the page holds. */
+/**
+ * `USAGE`: a `resume` checkpoint says more items of its page were taken than the page holds. Public for a
+ * walk over `pages()` that hands out the items itself (`@pdg/mcp`), so it refuses such a checkpoint as
+ * `items()` does, with the same words.
+ */
 export function checkpointMismatchError(target: CallTarget, mismatch: CheckpointMismatch): PdgError {
   const { at, taken, items } = mismatch;
   const page = at === undefined ? 'the first page' : `page ${shownPosition(at)}`;

@@ -21,6 +21,7 @@ export {
   type SuccessEnvelope,
   successEnvelope,
 } from './envelope.js';
+export { type CheckpointMismatch, checkpointMismatchError } from './error-builders.js';
 export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
 export {
   defineFixtures,
