@@ -52,7 +52,11 @@ export interface OutletOptions {
 
 export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlets {
   const uses = (point: keyof Hooks) => hooks.some((set) => set[point]);
-  /** Differences already reported, by endpoint and field: a drifted field is told once, not on every call. */
+  /**
+   * Differences already reported, by endpoint and field: a drifted field is told once, not on every call.
+   * Bounded: against a gateway whose field names change on every answer, the oldest are forgotten (and told
+   * again should they come back) rather than kept for the client's life.
+   */
   const reported = new Set<string>();
   return {
     beforeRequest: uses('beforeRequest')
@@ -89,6 +93,7 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
       for (const found of drift) {
         const key = `${context.provider}\0${context.endpoint}\0${found.path}\0${found.change}\0${found.received}`;
         if (reported.has(key)) continue;
+        if (reported.size >= maxReported) reported.delete(reported.values().next().value as string);
         reported.add(key);
         // A field's name comes from the body: redacted like everything else that leaves, should it hold the key.
         const shown = redactor.holdsKey(found) ? redactor.value(found) : found;
@@ -110,6 +115,8 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
  * How much of a URL and of a failure a debug line shows: a param megabytes long must not write megabytes to
  * stderr on every attempt. Cut with `excerpt`, so a key cut in half there is still redacted.
  */
+/** How many drifted fields a client remembers having told (see `reported`). */
+const maxReported = 1_000;
 const debugUrlLength = 2_000;
 const debugFailureLength = 500;
 
