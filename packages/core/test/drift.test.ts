@@ -46,7 +46,11 @@ describe("validate: 'report'", () => {
       .get('/v1/music:tunes/search')
       .query(true)
       .times(2)
-      .reply(200, { status: 'success', message: 'ok', content: { page: 1, count: 1, items: [{ ...track, ...extra }] } });
+      .reply(200, {
+        status: 'success',
+        message: 'ok',
+        content: { page: 1, count: 1, items: [{ ...track, ...extra }] },
+      });
     const { pdg, reports } = reportingClient();
     await pdg.run('music:tunes', 'search', { q: 'daft punk' });
     expect(reports).toHaveLength(1_001);
