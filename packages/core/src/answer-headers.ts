@@ -32,45 +32,33 @@ interface HeaderSource {
  */
 const epochFrom = 1e9;
 
-/** The request id and rate limit in `headers`. */
-export function answerInfo(headers: HeaderSource, now = Date.now()): AnswerInfo {
-  const requestId = headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
-  const rateLimit = rateLimitOf(headers, now);
-  return { ...(requestId && { requestId }), ...(rateLimit && { rateLimit }) };
-}
+/** The rate-limit fields as the headers name them, and as `RateLimitInfo` does. */
+const fields = [
+  ['limit', 'limit'],
+  ['remaining', 'remaining'],
+  ['reset', 'resetSeconds'],
+] as const;
 
 /**
- * The rate limit, from the first form sent: the IETF `RateLimit` field (`limit=10, remaining=3, reset=5`),
- * its older separate `RateLimit-Limit`/`-Remaining`/`-Reset` fields, or `X-RateLimit-Limit`/`-Remaining`/`-Reset`.
+ * The request id and rate limit in `headers`. Each rate-limit field comes from the first form that has it: the
+ * IETF `RateLimit` field (`limit=10, remaining=3, reset=5`), its older separate `RateLimit-Limit`/`-Remaining`/
+ * `-Reset` fields, or `X-RateLimit-Limit`/`-Remaining`/`-Reset`. A field that is not a count is left out.
  */
-function rateLimitOf(headers: HeaderSource, now: number): RateLimitInfo | undefined {
-  const structured = headers.get('ratelimit');
-  const named: Record<string, string> = {};
-  if (structured) {
-    for (const part of structured.split(/[,;]/)) {
-      const [name, value] = part.split('=');
-      if (name && value) named[name.trim().toLowerCase()] = value.trim();
-    }
+export function answerInfo(headers: HeaderSource, now = Date.now()): AnswerInfo {
+  const info: { requestId?: string; rateLimit?: Record<string, number> } = {};
+  const requestId = headers.get('x-request-id') ?? headers.get('request-id');
+  if (requestId) info.requestId = requestId;
+  const structured = headers.get('ratelimit') ?? '';
+  for (const [field, name] of fields) {
+    const text =
+      new RegExp(`(?:^|[,;])\\s*${field}=([^,;]*)`, 'i').exec(structured)?.[1] ??
+      headers.get(`ratelimit-${field}`) ??
+      headers.get(`x-ratelimit-${field}`);
+    const value = Number(text || Number.NaN);
+    if (!Number.isFinite(value) || value < 0) continue;
+    info.rateLimit ??= {};
+    info.rateLimit[name] =
+      name === 'resetSeconds' && value >= epochFrom ? Math.max(0, Math.ceil(value - now / 1000)) : value;
   }
-  const field = (name: 'limit' | 'remaining' | 'reset'): string | null | undefined =>
-    named[name] ?? headers.get(`ratelimit-${name}`) ?? headers.get(`x-ratelimit-${name}`);
-  const limit = count(field('limit'));
-  const remaining = count(field('remaining'));
-  let resetSeconds = count(field('reset'));
-  if (resetSeconds !== undefined && resetSeconds >= epochFrom) {
-    resetSeconds = Math.max(0, Math.ceil(resetSeconds - now / 1000));
-  }
-  if (limit === undefined && remaining === undefined && resetSeconds === undefined) return undefined;
-  return {
-    ...(limit !== undefined && { limit }),
-    ...(remaining !== undefined && { remaining }),
-    ...(resetSeconds !== undefined && { resetSeconds }),
-  };
-}
-
-/** A non-negative number from a field's text, or `undefined` for none or anything else. */
-function count(text: string | null | undefined): number | undefined {
-  if (!text) return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) && value >= 0 ? value : undefined;
+  return info;
 }

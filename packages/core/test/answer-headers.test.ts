@@ -106,7 +106,7 @@ describe('debug lines', () => {
     const lines: string[] = [];
     await testClient({ debug: (line) => lines.push(line) }).run('jobs:board', 'job', { jobId: 'j1' });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/ request-id=req-structured-1 ratelimit\(limit=10 remaining=3 reset=5s\)$/);
+    expect(lines[0]).toMatch(/ request-id=req-structured-1 ratelimit\(limit=10 remaining=3 resetSeconds=5\)$/);
   });
 });
 

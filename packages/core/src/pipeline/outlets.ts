@@ -121,7 +121,7 @@ const debugFailureLength = 500;
 
 /**
  * `pdg GET https://…/v1/jobs:jobboard/browse?country=SG 200 12 ms attempt 1 x-api-key=[redacted]`, then the
- * answer's ` request-id=…` and ` ratelimit(limit=… remaining=… reset=…s)` when it sent them.
+ * answer's ` request-id=…` and ` ratelimit(limit=… remaining=… resetSeconds=…)` when it sent them.
  */
 function debugLine(attempt: AttemptRecord): string {
   const failure = attempt.failure === undefined ? undefined : excerpt(attempt.failure, debugFailureLength);
@@ -131,18 +131,12 @@ function debugLine(attempt: AttemptRecord): string {
   return `pdg ${attempt.method} ${excerpt(attempt.url, debugUrlLength)} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]${attempt.headers ? answerWords(attempt.headers) : ''}`;
 }
 
-/** ` request-id=req-1 ratelimit(limit=10 remaining=3 reset=5s)`: the parts an answer sent. */
+/** ` request-id=req-1 ratelimit(limit=10 remaining=3 resetSeconds=5)`: the parts an answer sent. */
 function answerWords(headers: Headers): string {
   const { requestId, rateLimit } = answerInfo(headers);
   const id = requestId === undefined ? '' : ` request-id=${excerpt(requestId, 200)}`;
-  if (!rateLimit) return id;
-  const { limit, remaining, resetSeconds } = rateLimit;
-  const parts = [
-    limit === undefined ? '' : `limit=${limit}`,
-    remaining === undefined ? '' : `remaining=${remaining}`,
-    resetSeconds === undefined ? '' : `reset=${resetSeconds}s`,
-  ];
-  return `${id} ratelimit(${parts.filter(Boolean).join(' ')})`;
+  const rate = rateLimit && Object.entries(rateLimit).map(([name, value]) => `${name}=${value}`);
+  return rate ? `${id} ratelimit(${rate.join(' ')})` : id;
 }
 
 /** `pdg drift music:tunes/search items[].trackId: type changed, expected number, received string` */
