@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AnyProvider, Drift, EndpointDefinition, HookContext } from '@pdg/core';
+import type { AnyProvider, Drift, EndpointDefinition, HookContext, RateLimitInfo } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import {
@@ -727,6 +727,24 @@ function messageOf(error: unknown): string {
     .join('\n     ');
 }
 
+/**
+ * What support and a retry need under a failed call's message, when the gateway's answer said it:
+ * `request id: …` and `rate limit: 0 of 10 left, resets in 5 s`.
+ */
+function answerLines(error: {
+  readonly rateLimit?: RateLimitInfo | undefined;
+  readonly requestId?: string | undefined;
+}): string {
+  const lines: string[] = [];
+  if (error.requestId !== undefined) lines.push(`request id: ${error.requestId}`);
+  const limit = error.rateLimit;
+  if (limit) {
+    const left = `${limit.remaining ?? '?'}${limit.limit === undefined ? '' : ` of ${limit.limit}`} left`;
+    lines.push(`rate limit: ${left}${limit.resetSeconds === undefined ? '' : `, resets in ${limit.resetSeconds} s`}`);
+  }
+  return lines.map((line) => `\n     ${line}`).join('');
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv);
   const command = args.positionals[0];
@@ -823,7 +841,8 @@ main(argv).then(
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`pdg: ${messageOf(error)}\n`);
+    const answer = isPdgError(error) ? answerLines(error) : '';
+    process.stderr.write(`pdg: ${messageOf(error)}${visible(redacted(answer))}\n`);
     process.exitCode = 1;
   },
 );

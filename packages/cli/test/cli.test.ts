@@ -125,11 +125,35 @@ describe('pdg run', () => {
       });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('failed (AUTH, HTTP 401): Invalid API key.');
+      // The gateway's request id, for support, under the message.
+      expect(refused.stderr).toMatch(/\n {5}request id: [0-9a-f-]{36}\n/);
       const allowed = await pdg(['run', 'music:catalogstore', 'search', '--q', 'velvet orbit', '--limit', '3'], {
         PDG_BASE_URL: gateway.url,
         PDG_API_KEY: 'right-key',
       });
       expect(allowed.code).toBe(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a 429 tells the request id and the rate limit the gateway reported under its message', async () => {
+    const gateway = await startMockGateway({
+      providers: [catalogstore],
+      fixtures,
+      rateLimit: { requests: 1, windowMs: 600_000 },
+    });
+    try {
+      // A window of 10 minutes: the 429's Retry-After is longer than any retry would wait, so it fails at once.
+      const args = ['run', 'music:catalogstore', 'search', '--q', 'velvet orbit'];
+      const env = { PDG_BASE_URL: gateway.url, PDG_API_KEY: 'any-key' };
+      expect((await pdg(args, env)).code).toBe(0);
+      const limited = await pdg(args, env);
+      expect(limited.code).toBe(1);
+      expect(limited.stderr).toContain('failed (RATE_LIMITED, HTTP 429)');
+      expect(limited.stderr).toMatch(
+        /\n {5}request id: [0-9a-f-]{36}\n {5}rate limit: 0 of 1 left, resets in \d+ s\n$/,
+      );
     } finally {
       await gateway.close();
     }

@@ -3,6 +3,7 @@
  * happened, these functions say it to the user. Messages name the provider and endpoint first, then what
  * went wrong, then how to fix it where the caller can.
  */
+import type { RateLimitInfo } from './answer-headers.js';
 import type { CallTarget } from './call-target.js';
 import { PdgError, type PdgErrorCode, type PdgErrorInit, type PdgIssue } from './errors.js';
 import { excerpt } from './redact.js';
@@ -151,6 +152,8 @@ export interface GatewayFailure {
   readonly content: unknown;
   /** Seconds, from `Retry-After` (`RATE_LIMITED` only). */
   readonly retryAfter: number | undefined;
+  readonly requestId?: string;
+  readonly rateLimit?: RateLimitInfo;
 }
 
 /** `AUTH`, `RATE_LIMITED`, `NOT_FOUND`, `BAD_REQUEST`, `UPSTREAM`, `TIMEOUT` (408) or `HTTP`: the gateway's own refusal. */

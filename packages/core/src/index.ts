@@ -1,3 +1,4 @@
+export type { AnswerInfo, RateLimitInfo } from './answer-headers.js';
 export { callEndpoint, walkEndpoint } from './call-endpoint.js';
 export type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
 export type { CallTarget, TargetedCall } from './call-target.js';

@@ -93,6 +93,8 @@ export function redactError<T>(error: T, secret: string): T {
       provider: error.provider,
       endpoint: error.endpoint,
       retryAfter: error.retryAfter,
+      requestId: redact(error.requestId, secret),
+      rateLimit: error.rateLimit,
       message: redact(error.message, secret),
       gatewayMessage: redact(error.gatewayMessage, secret),
       content: redact(error.content, secret),

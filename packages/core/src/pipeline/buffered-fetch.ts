@@ -15,6 +15,8 @@ export interface AttemptRecord {
   readonly status?: number;
   /** Why no response arrived. */
   readonly failure?: string;
+  /** The response's headers, when a response arrived (the debug line shows its request id and rate limit). */
+  readonly headers?: Headers;
   readonly durationMs: number;
   /** The wait before the next attempt, when a retry follows. */
   readonly retryInMs?: number;
@@ -30,7 +32,11 @@ export class BodyTooLargeError extends Error {}
 
 /** The requests of one call, counted across its hops; each reported once its retry wait, if any, is known. */
 export interface AttemptLog {
-  record(url: string, started: number, outcome: { readonly status?: number; readonly failure?: string }): void;
+  record(
+    url: string,
+    started: number,
+    outcome: { readonly status?: number; readonly failure?: string; readonly headers?: Headers },
+  ): void;
   /** The last request is retried after `waitMs`. */
   retrying(waitMs: number): void;
   /** Reports the last request, if not yet reported. */
@@ -88,11 +94,12 @@ export function bufferingFetch(
       log.record(url, started, {
         status: response.status,
         failure: tooLarge ? 'over maxBodyBytes' : 'the body broke off',
+        headers: response.headers,
       });
       if (tooLarge || init?.signal?.aborted || (input instanceof Request && input.signal.aborted)) throw error;
       throw new BodyReadError('the connection broke while the response body was being read', { cause: error });
     }
-    log.record(url, started, { status: response.status });
+    log.record(url, started, { status: response.status, headers: response.headers });
     // A success (or redirect) goes on as it came, its bytes read from `bufferedBodies` alone: ky does not
     // read its body. An error is copied with its bytes, which ky reads into `HTTPError.data`.
     if (response.status < 400) {

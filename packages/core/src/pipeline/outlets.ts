@@ -1,3 +1,4 @@
+import { answerInfo } from '../answer-headers.js';
 import type { ResponseMeta } from '../call-result.js';
 import type { PdgError } from '../errors.js';
 import type { HookContext, Hooks } from '../hooks.js';
@@ -101,7 +102,12 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
         for (const set of hooks) set.onDrift?.({ ...context, drift: shown });
       }
     },
-    responseMeta: (meta) => ({ ...meta, headers: redactor.value(meta.headers), url: redactor.value(meta.url) }),
+    responseMeta: (meta) => ({
+      ...meta,
+      headers: redactor.value(meta.headers),
+      url: redactor.value(meta.url),
+      ...(meta.requestId !== undefined && { requestId: redactor.value(meta.requestId) }),
+    }),
     failed: async (context, error) => {
       const shown = redactor.error(error);
       for (const set of hooks) await set.onError?.({ ...context, error: shown });
@@ -120,13 +126,24 @@ const maxReported = 1_000;
 const debugUrlLength = 2_000;
 const debugFailureLength = 500;
 
-/** `pdg GET https://…/v1/jobs:jobboard/browse?country=SG 200 12 ms attempt 1 x-api-key=[redacted]` */
+/**
+ * `pdg GET https://…/v1/jobs:jobboard/browse?country=SG 200 12 ms attempt 1 x-api-key=[redacted]`, then the
+ * answer's ` request-id=…` and ` ratelimit(limit=… remaining=… resetSeconds=…)` when it sent them.
+ */
 function debugLine(attempt: AttemptRecord): string {
   const failure = attempt.failure === undefined ? undefined : excerpt(attempt.failure, debugFailureLength);
   const outcome = attempt.status === undefined ? `failed (${failure})` : String(attempt.status);
   const extra = attempt.status !== undefined && failure ? ` (${failure})` : '';
   const retry = attempt.retryInMs === undefined ? '' : `, retry in ${Math.round(attempt.retryInMs)} ms`;
-  return `pdg ${attempt.method} ${excerpt(attempt.url, debugUrlLength)} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]`;
+  return `pdg ${attempt.method} ${excerpt(attempt.url, debugUrlLength)} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]${attempt.headers ? answerWords(attempt.headers) : ''}`;
+}
+
+/** ` request-id=req-1 ratelimit(limit=10 remaining=3 resetSeconds=5)`: the parts an answer sent. */
+function answerWords(headers: Headers): string {
+  const { requestId, rateLimit } = answerInfo(headers);
+  const id = requestId === undefined ? '' : ` request-id=${excerpt(requestId, 200)}`;
+  const rate = rateLimit && Object.entries(rateLimit).map(([name, value]) => `${name}=${value}`);
+  return rate ? `${id} ratelimit(${rate.join(' ')})` : id;
 }
 
 /** `pdg drift music:tunes/search items[].trackId: type changed, expected number, received string` */

@@ -1,3 +1,4 @@
+import { answerInfo } from '../answer-headers.js';
 import type { CallResult, GatewayResult } from '../call-result.js';
 import type { CallTarget } from '../call-target.js';
 import type { EndpointDefinition } from '../contract.js';
@@ -120,11 +121,14 @@ async function askGateway(
           attempts,
           durationMs,
           url: url.href,
+          ...answerInfo(response.headers),
         }),
     };
   } catch (thrown) {
     // A failure no step foresaw while the answer is read (an `afterResponse` hook's own error, say).
-    throw isPdgError(thrown) ? thrown : unreadableResponseError(context, thrown);
+    const error = isPdgError(thrown) ? thrown : unreadableResponseError(context, thrown);
+    // A body that is not JSON or not the documented shape still came with the answer's request id.
+    throw error.requestId === undefined ? Object.assign(error, answerInfo(response.headers)) : error;
   }
 }
 
