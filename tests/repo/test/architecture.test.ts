@@ -36,6 +36,7 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   docs: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],
   testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/mock/responder'],
   mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],
+  queue: ['@pdg/core'],
   cli: 'any',
 };
 
