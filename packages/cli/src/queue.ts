@@ -63,29 +63,42 @@ function queueNameOf(args: ParsedArgs): string {
 /** How long Redis has to answer before a command says it is not there. */
 const redisAnswerMs = 5000;
 
-/** The queue, once Redis has answered; a clear failure (exit 1) when it does not in 5 s. */
-async function openQueue(url: string, name: string) {
-  const { Queue } = await import('bullmq');
-  const queue = new Queue(name, { connection: { url, maxRetriesPerRequest: 1, connectTimeout: redisAnswerMs } });
-  queue.on('error', () => undefined);
+/** The URL as printed: a password in it masked. */
+const shownUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
+
+/**
+ * Fails clearly (exit 1) unless Redis answers at `url` within 5 s: a wrong URL or a port that accepts and
+ * never answers would otherwise leave BullMQ reconnecting for ever.
+ */
+async function requireRedis(url: string): Promise<void> {
+  const { createClient } = await import('redis');
+  const probe = createClient({ url, socket: { connectTimeout: redisAnswerMs, reconnectStrategy: false } });
+  probe.on('error', () => undefined);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), redisAnswerMs);
   });
-  const ready = await Promise.race([
-    queue.waitUntilReady().then(
-      () => 'ready' as const,
-      () => 'late' as const,
-    ),
-    late,
-  ]);
+  const connected = probe.connect().then(
+    () => probe.ping(),
+    () => 'late' as const,
+  );
+  const answer = await Promise.race([connected, late]);
   clearTimeout(timer);
-  if (ready === 'late') {
-    await queue.disconnect().catch(() => undefined);
+  if (answer === 'late') {
+    if (probe.isOpen) probe.destroy();
     throw new Error(
-      `No Redis answered at ${url.replace(/\/\/[^@/]*@/, '//***@')} within ${redisAnswerMs / 1000} s: start one (redis-server) or point --redis or PDG_REDIS_URL at yours.`,
+      `No Redis answered at ${shownUrl(url)} within ${redisAnswerMs / 1000} s: start one (redis-server) or point --redis or PDG_REDIS_URL at yours.`,
     );
   }
+  await probe.quit();
+}
+
+/** The queue, once Redis has answered. */
+async function openQueue(url: string, name: string) {
+  await requireRedis(url);
+  const { Queue } = await import('bullmq');
+  const queue = new Queue(name, { connection: { url } });
+  queue.on('error', () => undefined);
   return queue;
 }
 
