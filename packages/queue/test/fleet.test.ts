@@ -210,6 +210,37 @@ describe.skipIf(skip !== undefined)('walks as BullMQ jobs over worker processes'
     }
   });
 
+  it('a persistent Redis killed and started again 2 s later under running workers: no worker exits, no item lost or doubled', async () => {
+    const data = await mkdtemp(join(tmpdir(), 'pdg-queue-redis-'));
+    const persistent = await startRedis(data);
+    const before = redis;
+    redis = persistent;
+    try {
+      await fresh();
+      const ids = [];
+      for (const walk of harvest.slice(6, 12)) ids.push(await enqueueWalk(queue, walk));
+      const fleet = await Promise.all(
+        [1, 2, 3].map((worker) => start(worker, { lockDuration: 10_000, stalledInterval: 3000 })),
+      );
+      await waitFor('pages delivered', () => fleet.reduce((sum, worker) => sum + pagesOf(worker), 0) >= 4);
+      await persistent.kill();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await persistent.restart();
+      await waitFor('all six walks to finish', () => settled(6));
+      for (const worker of fleet) expect(worker.child.exitCode, worker.stderr()).toBeNull();
+      expect(await walkStatus(queue)).toMatchObject({ done: 6, failed: 0 });
+      await stopAll();
+      for (const [index, walk] of harvest.slice(6, 12).entries()) {
+        expect(await readNdjsonWalk(dir, ids[index] as string), `walk ${index + 6}`).toEqual(await expected(walk));
+      }
+    } finally {
+      await queue.close();
+      redis = before;
+      await persistent.stop();
+      await rm(data, { recursive: true, force: true });
+    }
+  });
+
   it('a walk the gateway refuses (400) fails its job with BAD_REQUEST; the other walks finish', async () => {
     await fresh();
     gateway.addFault({ provider: 'social-media:forum', status: 400 });

@@ -30,19 +30,20 @@ export interface OwnRedis {
   pause(): void;
   /** SIGCONT. */
   resume(): void;
+  /** SIGKILL: every connection drops; a persistent server keeps what it acknowledged (its append-only file). */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port and folder (after `kill`). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** A redis-server of the test's own, on a free loopback port, once it accepts connections. */
-export async function startRedis(): Promise<OwnRedis> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
+/** A redis-server on `port`, once it accepts connections. */
+async function launch(port: number, dir: string | undefined): Promise<ChildProcess> {
+  // Persistent: every write in the append-only file before it is acknowledged, as a queue's Redis should be.
+  const persistence = dir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] : ['--appendonly', 'no'];
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start in 60 s: ${output}`)), 60_000);
@@ -55,15 +56,36 @@ export async function startRedis(): Promise<OwnRedis> {
     });
     child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
   });
+  return child;
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+/**
+ * A redis-server of the test's own, on a free loopback port; with `dir`, persistent (append-only file in
+ * that folder), so that it can be killed and started again with the queue's data.
+ */
+export async function startRedis(dir?: string): Promise<OwnRedis> {
+  const port = await freePort();
+  let child = await launch(port, dir);
   return {
     url: `redis://127.0.0.1:${port}`,
     pause: () => void child.kill('SIGSTOP'),
     resume: () => void child.kill('SIGCONT'),
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    restart: async () => {
+      child = await launch(port, dir);
+    },
     stop: async () => {
       child.kill('SIGCONT');
       child.kill('SIGTERM');
-      if (child.exitCode === null && child.signalCode === null)
-        await new Promise((resolve) => child.once('exit', resolve));
+      await exited(child);
     },
   };
 }
