@@ -58,6 +58,52 @@ describe('walkId', () => {
   });
 });
 
+describe('enqueueWalk', () => {
+  it('adds one job whose id is the walk id, with attempts and backoff; typed from the providers (pnpm typecheck)', async () => {
+    const added: { name: string; data: unknown; options: Record<string, unknown> }[] = [];
+    const queue = {
+      add: async (name: string, data: unknown, options: Record<string, unknown>) =>
+        void added.push({ name, data, options }),
+    } as unknown as Queue;
+    const id = await enqueueWalk<readonly [typeof jobboard]>(queue, {
+      provider: 'jobs:jobboard',
+      endpoint: 'browse',
+      params: { country: 'ID', jobType: 'FULL_TIME' },
+      maxItems: 10,
+    });
+    expect(added).toEqual([
+      {
+        name: 'jobs:jobboard browse',
+        data: {
+          provider: 'jobs:jobboard',
+          endpoint: 'browse',
+          params: { country: 'ID', jobType: 'FULL_TIME' },
+          maxItems: 10,
+        },
+        options: { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, jobId: id },
+      },
+    ]);
+    // Compiled by pnpm typecheck, never called: what the types refuse.
+    const refused = () => [
+      // @ts-expect-error: job is not a paged endpoint of jobs:jobboard
+      enqueueWalk<readonly [typeof jobboard]>(queue, { provider: 'jobs:jobboard', endpoint: 'job', params: {} }),
+      enqueueWalk<readonly [typeof jobboard]>(queue, {
+        provider: 'jobs:jobboard',
+        endpoint: 'browse',
+        // @ts-expect-error: browse takes no colour param
+        params: { country: 'ID', colour: 'red' },
+      }),
+      enqueueWalk<readonly [typeof jobboard]>(queue, {
+        provider: 'jobs:jobboard',
+        endpoint: 'browse',
+        // @ts-expect-error: jobType is an enum
+        params: { country: 'ID', jobType: 'NAP' },
+      }),
+    ];
+    expect(typeof refused).toBe('function');
+  });
+});
+
 describe('ndjsonSink', () => {
   it('writes each page to its own file, and a page sent again replaces it: every item once', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pdg-queue-sink-'));
