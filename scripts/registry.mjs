@@ -98,7 +98,16 @@ function cliManifest(text, packages) {
 function isProvider(name) {
   return (
     name.startsWith('@pdg/') &&
-    !['@pdg/core', '@pdg/mock', '@pdg/mcp', '@pdg/openapi', '@pdg/docs', '@pdg/testkit', '@pdg/cli'].includes(name)
+    ![
+      '@pdg/core',
+      '@pdg/mock',
+      '@pdg/mcp',
+      '@pdg/openapi',
+      '@pdg/docs',
+      '@pdg/testkit',
+      '@pdg/cli',
+      '@pdg/queue',
+    ].includes(name)
   );
 }
 

@@ -17,7 +17,7 @@ const tasks = ['build', 'typecheck', 'typecheck-providers', 'lint', 'test', 'che
  * request's arrival at the mock gateway past the rate limit's margin, and the per-second count would
  * measure the machine rather than the limiter.
  */
-const alone = ['@pdg/shared-limits-tests', 'example-fleet'];
+const alone = ['@pdg/shared-limits-tests', 'example-fleet', '@pdg/queue', 'example-harvest'];
 const extra = process.argv.slice(2);
 
 // Each turbo run writes its task summary (`--summarize`) here; the closing line is read from them.

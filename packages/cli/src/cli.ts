@@ -18,6 +18,7 @@ import { curlCommand } from './curl.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { type Interruption, shellQuoted, watchInterrupts } from './interrupts.js';
 import { providerPackages } from './providers.js';
+import { queueCommand, queueUsage } from './queue.js';
 import { flagRule, paramFlags } from './run-params.js';
 import { terminalJson, visible } from './terminal-text.js';
 
@@ -63,6 +64,7 @@ Usage:
   pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
   pdg docs [provider...] [--out DIR]               write the API reference site as static files
   pdg mcp [--mock] [--http --port N] [--all-tools]  the endpoints as tools for AI assistants (MCP)
+  pdg queue add|work|status [...]                  walks as durable jobs on Redis, for a fleet of workers
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
 
@@ -137,6 +139,7 @@ Over stdio (the default) an MCP client starts it and talks on its stdin and stdo
 An MCP client's configuration (mcpServers): { "command": "npx", "args": ["-y", "@pdg/cli", "mcp"],
   "env": { "PDG_API_KEY": "<your key>", "PDG_BASE_URL": "<gateway URL>" } }
 Example: pdg mcp --mock --http --port 0`,
+  queue: queueUsage,
   completion: `Usage: pdg completion bash|zsh|fish
 
 Prints a completion script for commands, provider ids, endpoint names, --<param> names and enum values.
@@ -145,7 +148,7 @@ Prints a completion script for commands, provider ids, endpoint names, --<param>
   fish:  pdg completion fish | source`,
   help: `Usage: pdg help [command]
 
-Prints the usage of pdg, or of one command (providers, describe, run, mock, openapi, docs, mcp, completion).`,
+Prints the usage of pdg, or of one command (providers, describe, run, mock, openapi, docs, mcp, queue, completion).`,
 };
 
 /** The usage asked for by \`pdg help ...\` or \`pdg ... --help\`: of pdg, a command, or one endpoint of run. */
@@ -792,6 +795,12 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     case 'mcp':
       return serveMcp(args);
+    case 'queue':
+      return queueCommand(
+        args,
+        (text) => write(process.stdout, text),
+        (flags) => gatewayAccess(flags, undefined),
+      );
     case 'completion':
       await write(process.stdout, completionScript(args.positionals[1], await loadProviders()).trimEnd());
       return 0;

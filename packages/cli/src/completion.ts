@@ -6,6 +6,7 @@
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
 import { UsageError } from './args.js';
+import { queueFlags, queueSubcommands } from './queue.js';
 import { runOptions } from './run-params.js';
 
 export const commands = [
@@ -16,6 +17,7 @@ export const commands = [
   'openapi',
   'docs',
   'mcp',
+  'queue',
   'completion',
   'help',
 ] as const;
@@ -34,6 +36,8 @@ const mcpOptions = [
   '--base-url',
   '--help',
 ];
+
+const queueOptions = [...new Set(Object.values(queueFlags).flat())].map((flag) => `--${flag}`).concat('--help');
 
 interface Param {
   readonly name: string;
@@ -139,6 +143,12 @@ _pdg() {
       mock) candidates="${mockOptions.join(' ')}" ;;
       openapi) [[ "$prev" == --server-url ]] || candidates="${words(table.providers)} ${openApiOptions.join(' ')}" ;;
       docs) [[ "$prev" == --server-url || "$prev" == --out ]] || candidates="${words(table.providers)} ${docsOptions.join(' ')}" ;;
+      queue)
+        if (( n == 2 )); then candidates="${queueSubcommands.join(' ')}"
+        elif [[ "\${w[2]}" == add ]] && (( n == 3 )); then candidates="${words(table.providers)}"
+        elif [[ "\${w[2]}" == add ]] && (( n == 4 )); then candidates="$(_pdg_endpoints "\${w[3]}")"
+        elif [[ "$prev" != --redis && "$prev" != --queue && "$prev" != --out && "$prev" != --concurrency && "$prev" != --rate-limit && "$prev" != --api-key && "$prev" != --base-url && "$prev" != --max-items && "$prev" != --max-pages ]]; then candidates="${queueOptions.join(' ')}"
+        fi ;;
       mcp)
         if [[ "$prev" == --providers ]]; then candidates="${words(table.providers)}"
         elif [[ "$prev" != --port && "$prev" != --host && "$prev" != --api-key && "$prev" != --base-url ]]; then candidates="${mcpOptions.join(' ')}"
@@ -191,6 +201,10 @@ function fishScript(table: Table): string {
     `complete -c pdg -n '__fish_seen_subcommand_from docs' -a '${words(table.providers)}'`,
     "complete -c pdg -n '__fish_seen_subcommand_from docs' -l out -r",
     "complete -c pdg -n '__fish_seen_subcommand_from docs' -l server-url -x",
+    `complete -c pdg -n '__pdg_nth 2 queue' -a '${queueSubcommands.join(' ')}'`,
+    ...[...new Set(Object.values(queueFlags).flat())].map(
+      (flag) => `complete -c pdg -n '__fish_seen_subcommand_from queue' -l ${flag} -x`,
+    ),
     "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l mock",
     "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l http",
     "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l port -x",

@@ -37,6 +37,7 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/mock/responder'],
   mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],
   'tanstack-query': ['@pdg/core'],
+  queue: ['@pdg/core'],
   cli: 'any',
 };
 

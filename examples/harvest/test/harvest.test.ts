@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { createServer, type Socket } from 'node:net';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const redisUrl = process.env.PDG_REDIS_URL;
+if (!redisUrl && process.env.CI) throw new Error('CI must set PDG_REDIS_URL (.ci/run starts redis-server).');
+if (!redisUrl) {
+  console.warn(
+    "the harvest example run skipped: no Redis. Start one (redis-server --port 6390 --save '') and set PDG_REDIS_URL=redis://127.0.0.1:6390.",
+  );
+}
+
+describe('examples/harvest', () => {
+  it.skipIf(!redisUrl)(
+    'four workers run the twelve walks into NDJSON files, every item once, within the gateway limit',
+    async () => {
+      const { stdout } = await run(process.execPath, ['dist/main.js'], {
+        env: { ...process.env, PDG_REDIS_URL: redisUrl },
+        timeout: 240_000,
+      });
+      expect(stdout).toMatch(/4 workers ran 12 walks in [\d.]+ s: 12 done, 0 failed\./);
+      // Twelve walks of five pages of 30, 40 or 50 items: 4 × 5 × (30 + 40 + 50).
+      expect(stdout).toContain('Items delivered: 2400; in the NDJSON files: 2400');
+      expect(stdout).toContain('pages written: 60.');
+      const busiest = Number(/the busiest second held (\d+)/.exec(stdout)?.[1]);
+      expect(busiest).toBeGreaterThan(0);
+      expect(busiest).toBeLessThanOrEqual(10);
+      // A 429 is possible only if the machine stalls long enough to bunch requests; retried, it is no error.
+      expect(stdout).toMatch(/429s received: \d+\./);
+    },
+    300_000,
+  );
+
+  it('says how to start Redis when there is none, or when the port never answers', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      for (const url of ['redis://127.0.0.1:1', `redis://127.0.0.1:${port}`]) {
+        const failed = await run(process.execPath, ['dist/main.js'], {
+          env: { ...process.env, PDG_REDIS_URL: url },
+          timeout: 120_000,
+        }).then(
+          () => undefined,
+          (error: { code: number; stderr: string }) => error,
+        );
+        expect(failed?.code).toBe(1);
+        expect(failed?.stderr).toContain(`No Redis at ${url}`);
+        expect(failed?.stderr).toContain("redis-server --port 6379 --save ''");
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+});

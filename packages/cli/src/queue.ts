@@ -1,0 +1,306 @@
+/**
+ * `pdg queue add | work | status`: walks as durable BullMQ jobs (@pdg/queue) from a terminal. `add` puts a
+ * walk on the queue, `work` runs walks into NDJSON files until interrupted (many can run, on many machines,
+ * against one Redis), `status` counts the walks by state and the items delivered. @pdg/queue, BullMQ and
+ * the Redis clients are loaded only here.
+ */
+import type { AnyProvider } from '@pdg/core';
+import { paramsFromStrings } from '@pdg/core/describe';
+import { integerFlag, type ParsedArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
+import { loadProvider, loadProviders } from './catalog.js';
+import { paramFlags, runOptions } from './run-params.js';
+
+export const queueSubcommands = ['add', 'work', 'status'] as const;
+
+/** The flags of each subcommand (params of the endpoint besides, for `add`). */
+export const queueFlags: Readonly<Record<(typeof queueSubcommands)[number], readonly string[]>> = {
+  add: ['redis', 'queue', 'max-items', 'max-pages'],
+  work: ['redis', 'queue', 'out', 'concurrency', 'rate-limit', 'api-key', 'base-url'],
+  status: ['redis', 'queue'],
+};
+
+const defaultQueue = 'pdg-walks';
+
+export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N]
+       pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL]
+       pdg queue status
+
+Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of workers on any number of
+machines: a worker that dies has its walk taken up by another from the last page delivered, and each page
+is written once. Every command takes:
+  --redis URL       the Redis of the queue. Default: PDG_REDIS_URL
+  --queue NAME      the queue's name. Default: ${defaultQueue}
+add: puts one walk on the queue and prints its id; the same walk added twice is one job.
+  --max-items N, --max-pages N  stop the walk there
+work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there).
+  --out DIR         write each page to DIR/<walk id>/<page>.ndjson, one item a line (required)
+  --concurrency N   walks at once in this process (default 1)
+  --rate-limit R    the API key's limit, shared through Redis by every worker: 10/s, 600/m
+  --api-key K       default: PDG_API_KEY
+  --base-url URL    default: PDG_BASE_URL
+status: the walks waiting, active, done and failed (with why), and the items delivered.
+Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --out harvest --rate-limit 10/s`;
+
+/** The Redis URL of the queue: --redis, else PDG_REDIS_URL. */
+function redisUrlOf(args: ParsedArgs): string {
+  if (args.bare.has('redis')) throw new UsageError('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
+  const url = args.flags.get('redis') ?? process.env.PDG_REDIS_URL;
+  if (!url) throw new UsageError('No Redis for the queue: set PDG_REDIS_URL or pass --redis redis://127.0.0.1:6379.');
+  if (!/^rediss?:\/\//.test(url))
+    throw new UsageError(`--redis must be a redis:// or rediss:// URL (received "${url}").`);
+  return url;
+}
+
+function queueNameOf(args: ParsedArgs): string {
+  if (args.bare.has('queue')) throw new UsageError('--queue needs a name, such as --queue harvest.');
+  const name = args.flags.get('queue') ?? defaultQueue;
+  if (!/^[\w.-]+$/.test(name)) {
+    throw new UsageError(`--queue must be letters, digits, "_", "." or "-" (received "${name}").`);
+  }
+  return name;
+}
+
+/** How long Redis has to answer before a command says it is not there. */
+const redisAnswerMs = 5000;
+
+/** The URL as printed: a password in it masked. */
+const shownUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
+
+/**
+ * Fails clearly (exit 1) unless Redis answers at `url` within 5 s: a wrong URL or a port that accepts and
+ * never answers would otherwise leave BullMQ reconnecting for ever.
+ */
+async function requireRedis(url: string): Promise<void> {
+  const { createClient } = await import('redis');
+  const probe = createClient({ url, socket: { connectTimeout: redisAnswerMs, reconnectStrategy: false } });
+  probe.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), redisAnswerMs);
+  });
+  const connected = probe.connect().then(
+    () => probe.ping(),
+    () => 'late' as const,
+  );
+  const answer = await Promise.race([connected, late]);
+  clearTimeout(timer);
+  if (answer === 'late') {
+    if (probe.isOpen) probe.destroy();
+    throw new Error(
+      `No Redis answered at ${shownUrl(url)} within ${redisAnswerMs / 1000} s: start one (redis-server) or point --redis or PDG_REDIS_URL at yours.`,
+    );
+  }
+  await probe.quit();
+}
+
+/** The queue, once Redis has answered. */
+async function openQueue(url: string, name: string) {
+  await requireRedis(url);
+  const { Queue } = await import('bullmq');
+  const queue = new Queue(name, { connection: { url } });
+  queue.on('error', () => undefined);
+  return queue;
+}
+
+/** Refuses a flag that is not an option of the subcommand, naming the closest and every one. */
+function checkFlags(sub: keyof typeof queueFlags, args: ParsedArgs): void {
+  const accepted = queueFlags[sub];
+  for (const name of args.flags.keys()) {
+    if (!accepted.includes(name)) {
+      throw new UsageError(
+        `--${name} is not an option of queue ${sub}.${suggestion(name, accepted, '--')} Options: ${accepted.map((flag) => `--${flag}`).join(', ')} (pdg queue --help).`,
+      );
+    }
+  }
+}
+
+/** `pdg queue add <provider> <endpoint> --<param> value ...`: the walk's id on stdout. */
+async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
+  const [, , providerId, endpointName, ...extra] = args.positionals;
+  if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
+  const provider = await loadProvider(providerId);
+  const names = Object.keys(provider.endpoints);
+  if (endpointName === undefined) throw new UsageError(`Name an endpoint of ${provider.id}: ${names.join(', ')}.`);
+  const endpoint = Object.hasOwn(provider.endpoints, endpointName) ? provider.endpoints[endpointName] : undefined;
+  if (!endpoint) {
+    throw new UsageError(
+      `Unknown endpoint "${endpointName}" of ${provider.id}.${suggestion(endpointName, names)} Endpoints: ${names.join(', ')}.`,
+    );
+  }
+  if (!endpoint.paging)
+    throw new UsageError(`${provider.id} ${endpointName} is not paged: a walk needs a paged endpoint.`);
+  const own = new Set(queueFlags.add);
+  for (const name of args.flags.keys()) {
+    if (runOptions.has(name) && !own.has(name)) {
+      throw new UsageError(
+        `--${name} is an option of run, not of queue add: its options are ${queueFlags.add.map((flag) => `--${flag}`).join(', ')}, besides the endpoint's params.`,
+      );
+    }
+  }
+  const paramArgs = { ...args, flags: new Map([...args.flags].filter(([name]) => !own.has(name))) };
+  const params = paramsFromStrings(endpoint, paramFlags(provider.id, endpointName, endpoint, paramArgs));
+  // The client's own check of the params, so a walk that could never be sent is refused now, not by a worker.
+  const core = await import('@pdg/core');
+  core.validateParams({ provider: provider.id, endpoint: endpointName, definition: endpoint, params });
+  const maxItems = integerFlag(args.flags, 'max-items');
+  const maxPages = integerFlag(args.flags, 'max-pages');
+  const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
+  try {
+    const { enqueueWalk } = await import('@pdg/queue');
+    const id = await enqueueWalk(queue, {
+      provider: provider.id,
+      endpoint: endpointName,
+      params,
+      ...(maxItems === undefined ? {} : { maxItems }),
+      ...(maxPages === undefined ? {} : { maxPages }),
+    });
+    await write(id);
+    return 0;
+  } finally {
+    await queue.close();
+  }
+}
+
+/** `pdg queue status`: one line per count, then one per failed walk. */
+async function status(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
+  if (args.positionals.length > 2)
+    throw new UsageError(
+      `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue status takes only --redis and --queue.`,
+    );
+  const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
+  try {
+    const { walkStatus } = await import('@pdg/queue');
+    const counts = await walkStatus(queue);
+    const lines = [
+      `waiting ${counts.waiting}`,
+      `active ${counts.active}`,
+      `done ${counts.done}`,
+      `failed ${counts.failed}`,
+      `items delivered ${counts.delivered}`,
+      ...counts.failures.map((failure) => `failed walk ${failure.walkId}: ${failure.reason}`),
+    ];
+    await write(lines.join('\n'));
+    return 0;
+  } finally {
+    await queue.close();
+  }
+}
+
+/** The client a worker walks with: every provider the CLI ships, the key, and the shared limit when asked. */
+interface WorkSetup {
+  readonly providers: readonly AnyProvider[];
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  readonly redisUrl: string;
+  readonly queueName: string;
+  readonly limit: ReturnType<typeof rateLimitFlag>;
+}
+
+/** A node-redis client for the shared rate limit, as core's README sets it up (no offline queue, errors handled). */
+async function rateLimitRedis(url: string) {
+  const { createClient } = await import('redis');
+  const redis = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: redisAnswerMs } });
+  redis.on('error', () => undefined);
+  await redis.connect();
+  return redis;
+}
+
+async function workClient(setup: WorkSetup) {
+  const core = await import('@pdg/core');
+  const redis = setup.limit ? await rateLimitRedis(setup.redisUrl) : undefined;
+  const { createRateLimit } = await import('@pdg/core/rate-limit');
+  const client = core.createClient({
+    providers: setup.providers,
+    apiKey: setup.apiKey,
+    baseUrl: setup.baseUrl,
+    ...(setup.limit && redis
+      ? {
+          rateLimit: createRateLimit({
+            points: setup.limit.requests,
+            durationSeconds: setup.limit.windowMs / 1000,
+            redis,
+            name: `pdg-queue:${setup.queueName}`,
+            onStoreError: (event) => process.stderr.write(`pdg queue: Redis, ${event.layer}: ${event.message}\n`),
+          }),
+        }
+      : {}),
+  });
+  const close = async () => {
+    if (redis?.isReady) await redis.quit();
+    else redis?.destroy();
+  };
+  return { client, close };
+}
+
+/** `pdg queue work`: runs walks until SIGINT or SIGTERM, a line on stderr per walk done or failed. */
+async function work(
+  args: ParsedArgs,
+  access: (args: ParsedArgs) => { apiKey: string; baseUrl: string },
+): Promise<number> {
+  if (args.positionals.length > 2)
+    throw new UsageError(
+      `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue work takes only options (pdg queue --help).`,
+    );
+  const out = args.flags.get('out');
+  if (out === undefined || args.bare.has('out'))
+    throw new UsageError('pdg queue work needs --out DIR: the folder each page is written to.');
+  const concurrency = integerFlag(args.flags, 'concurrency', { min: 1, max: 1000 }) ?? 1;
+  const setup: WorkSetup = {
+    providers: await loadProviders(),
+    ...access(args),
+    redisUrl: redisUrlOf(args),
+    queueName: queueNameOf(args),
+    limit: rateLimitFlag(args),
+  };
+  // Redis must answer before the worker starts: a wrong URL is said at once.
+  await (await openQueue(setup.redisUrl, setup.queueName)).close();
+  const [{ createWalkWorker, ndjsonSink }, { client, close }] = await Promise.all([
+    import('@pdg/queue'),
+    workClient(setup),
+  ]);
+  const walkWorker = createWalkWorker({
+    client,
+    connection: { url: setup.redisUrl },
+    queueName: setup.queueName,
+    sink: ndjsonSink(out),
+    concurrency,
+    onError: (error) => process.stderr.write(`pdg queue: ${error.message}\n`),
+  });
+  walkWorker.worker.on('completed', (job, progress) =>
+    process.stderr.write(`pdg queue: done ${job.id}: ${progress.delivered} items in ${progress.pageIndex} pages\n`),
+  );
+  walkWorker.worker.on('failed', (job, error) =>
+    process.stderr.write(`pdg queue: failed ${job?.id}: ${error.message}\n`),
+  );
+  process.stderr.write(
+    `pdg queue: working on ${setup.queueName} (${concurrency} at once), pages into ${out}/; Ctrl-C stops.\n`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  process.stderr.write('pdg queue: stopping after the pages under way\n');
+  await walkWorker.close();
+  await close();
+  return 0;
+}
+
+/** `pdg queue <add|work|status>`. */
+export async function queueCommand(
+  args: ParsedArgs,
+  write: (text: string) => Promise<void>,
+  access: (args: ParsedArgs) => { apiKey: string; baseUrl: string },
+): Promise<number> {
+  const sub = args.positionals[1];
+  if (sub === undefined || !(queueSubcommands as readonly string[]).includes(sub)) {
+    const close = sub === undefined ? '' : suggestion(sub, queueSubcommands);
+    throw new UsageError(
+      `${sub === undefined ? 'Name' : `Unknown queue command "${sub}".${close} Name`} one: pdg queue add | work | status (pdg queue --help).`,
+    );
+  }
+  const name = sub as keyof typeof queueFlags;
+  if (name !== 'add') checkFlags(name, args);
+  if (name === 'add') return add(args, write);
+  if (name === 'status') return status(args, write);
+  return work(args, access);
+}

@@ -1,0 +1,197 @@
+/**
+ * `pdg queue add | work | status` over a redis-server of the test's own and the mock gateway: walks added
+ * (the same walk twice is one job), worked into NDJSON files by a `pdg queue work` process until SIGTERM,
+ * counted by `status`; and the usage errors a user meets first.
+ */
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, toArray } from '@pdg/core';
+import { jobboard } from '@pdg/jobs-jobboard';
+import { fixtures } from '@pdg/jobs-jobboard/fixtures';
+import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, cli, runCli } from './run-cli.js';
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+if (!hasRedisServer && process.env.CI) throw new Error('CI must have redis-server (.ci/run installs it).');
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('pdg queue: usage', () => {
+  it('pdg queue --help and pdg help queue print its usage; pdg --help lists it', async () => {
+    const help = await runCli(['queue', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: pdg queue add <provider> <endpoint>/);
+    expect((await runCli(['help', 'queue'])).stdout).toBe(help.stdout);
+    expect((await runCli(['--help'])).stdout).toContain('pdg queue add|work|status');
+  });
+
+  it('says what is missing or wrong, with exit code 2', async () => {
+    const none = await runCli(['queue']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('pdg queue add | work | status');
+    const typo = await runCli(['queue', 'stauts']);
+    expect(typo.stderr).toContain('Unknown queue command "stauts". Did you mean status?');
+    const noRedis = await runCli(['queue', 'status']);
+    expect(noRedis.code).toBe(2);
+    expect(noRedis.stderr).toContain('No Redis for the queue: set PDG_REDIS_URL or pass --redis');
+    const flag = await runCli(['queue', 'status', '--queu', 'x', '--redis', 'redis://127.0.0.1:1']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('--queu is not an option of queue status. Did you mean --queue?');
+    const notPaged = await runCli(['queue', 'add', 'jobs:jobboard', 'job', '--redis', 'redis://127.0.0.1:1']);
+    expect(notPaged.code).toBe(2);
+    expect(notPaged.stderr).toContain('jobs:jobboard job is not paged');
+    const param = await runCli([
+      'queue',
+      'add',
+      'jobs:jobboard',
+      'browse',
+      '--country',
+      'ID',
+      '--limit',
+      '500',
+      '--redis',
+      'redis://127.0.0.1:1',
+    ]);
+    expect(param.code).toBe(2);
+    expect(param.stderr).toContain('--limit');
+    const out = await runCli(['queue', 'work', '--redis', 'redis://127.0.0.1:1']);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('needs --out DIR');
+  });
+
+  it('a Redis that refuses or never answers is said, with exit code 1', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      for (const url of ['redis://127.0.0.1:1', `redis://127.0.0.1:${port}`]) {
+        const { code, stderr } = await runCli(['queue', 'status', '--redis', url]);
+        expect(code).toBe(1);
+        expect(stderr).toContain(`No Redis answered at ${url} within 5 s`);
+      }
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('bash completes its subcommands and options', async () => {
+    const script = `
+source <("${process.execPath}" "${cli}" completion bash)
+complete_line() { COMP_LINE="$1"; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=($COMP_LINE); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _pdg; echo "\${COMPREPLY[*]}"; }
+complete_line "pdg qu"
+complete_line "pdg queue st"
+complete_line "pdg queue add jobs:jobb"
+complete_line "pdg queue work --ou"
+`;
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile('bash', ['-c', script], { env: cleanEnv, timeout: 120_000 }, (error, output, err) =>
+        error ? reject(new Error(err)) : resolve(output),
+      );
+    });
+    expect(stdout.trim().split('\n')).toEqual(['queue', 'status', 'jobboard', '--out']);
+  });
+});
+
+describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', () => {
+  let redis: ChildProcess;
+  let redisUrl = '';
+  let gateway: RunningMockGateway;
+  let dir = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redisUrl = `redis://127.0.0.1:${port}`;
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      redis.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Ready to accept connections')) resolve();
+      });
+      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+    });
+    gateway = await startMockGateway({ providers: [jobboard], fixtures });
+    dir = await mkdtemp(join(tmpdir(), 'pdg-cli-queue-'));
+  });
+
+  afterAll(async () => {
+    redis?.kill();
+    await gateway?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('add, work and status: the walk is one job, its pages are the items of items(), status counts them', async () => {
+    const env = { PDG_REDIS_URL: redisUrl };
+    const walk = ['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'ID', '--limit', '40', '--max-pages', '3'];
+    const added = await runCli(walk, env);
+    expect(added.code, added.stderr).toBe(0);
+    const id = added.stdout.trim();
+    expect(id).toMatch(/^walk-[0-9a-f]{24}$/);
+    expect(
+      (await runCli([...walk.slice(0, 4), '--max-pages', '3', '--limit', '40', '--country', 'ID'], env)).stdout.trim(),
+    ).toBe(id);
+    expect((await runCli(['queue', 'status'], env)).stdout).toBe(
+      'waiting 1\nactive 0\ndone 0\nfailed 0\nitems delivered 0\n',
+    );
+
+    const worker = spawn(
+      process.execPath,
+      [
+        cli,
+        'queue',
+        'work',
+        '--out',
+        dir,
+        '--rate-limit',
+        '10/s',
+        '--base-url',
+        gateway.url,
+        '--api-key',
+        'cli-queue-key-8d2e',
+      ],
+      { env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    worker.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    try {
+      let status = '';
+      for (let poll = 0; poll < 1200 && !status.includes('done 1'); poll++) {
+        status = (await runCli(['queue', 'status'], env)).stdout;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe('waiting 0\nactive 0\ndone 1\nfailed 0\nitems delivered 120\n');
+      worker.kill('SIGTERM');
+      expect(await exited, stderr).toBe(0);
+      expect(stderr).toContain(`pdg queue: done ${id}: 120 items in 3 pages`);
+      expect(stderr).not.toContain('cli-queue-key-8d2e');
+    } finally {
+      worker.kill('SIGKILL');
+    }
+    const files = (await readdir(join(dir, id))).sort();
+    expect(files).toEqual(['00000000.ndjson', '00000001.ndjson', '00000002.ndjson']);
+    const lines = (await Promise.all(files.map((file) => readFile(join(dir, id, file), 'utf8'))))
+      .join('')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line));
+    const pdg = createClient({ providers: [jobboard], apiKey: 'single-key', baseUrl: gateway.url });
+    expect(lines).toEqual(
+      await toArray(pdg.items('jobs:jobboard', 'browse', { country: 'ID', limit: 40 }, { maxPages: 3 })),
+    );
+  });
+});

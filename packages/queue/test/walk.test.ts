@@ -1,0 +1,204 @@
+/**
+ * The pieces of a walk job, in one process: the walk's id, the NDJSON sink's page files, how failures read
+ * to BullMQ, a run that crashes between the sink and the checkpoint and is resumed, and (with a Redis of
+ * the test's own) a walk whose page fails with a retryable error retried by BullMQ from its checkpoint.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, PdgError, toArray } from '@pdg/core';
+import { jobboard } from '@pdg/jobs-jobboard';
+import { fixtures } from '@pdg/jobs-jobboard/fixtures';
+import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from '@pdg/mock';
+import { Queue, UnrecoverableError } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createWalkWorker,
+  enqueueWalk,
+  jobFailure,
+  ndjsonSink,
+  readNdjsonWalk,
+  type SinkPage,
+  type WalkProgress,
+  type WalkSpec,
+  walkId,
+  walkStatus,
+} from '../dist/index.js';
+import { redisServerReason, startRedis, waitFor } from './fleet.js';
+
+const browse = (params: Record<string, unknown>, limits: Partial<WalkSpec> = {}): WalkSpec => ({
+  provider: 'jobs:jobboard',
+  endpoint: 'browse',
+  params,
+  ...limits,
+});
+
+describe('walkId', () => {
+  it('is the same for the same walk, whatever the order of its params, and differs with any part of it', () => {
+    const id = walkId(browse({ country: 'ID', limit: 50 }));
+    expect(id).toMatch(/^walk-[0-9a-f]{24}$/);
+    expect(walkId(browse({ limit: 50, country: 'ID' }))).toBe(id);
+    expect(walkId(browse({ country: 'ID', limit: 51 }))).not.toBe(id);
+    expect(walkId(browse({ country: 'ID', limit: 50 }, { maxPages: 3 }))).not.toBe(id);
+    expect(walkId(browse({ country: 'ID', limit: 50 }, { maxItems: 3 }))).not.toBe(id);
+    expect(walkId({ ...browse({ country: 'ID', limit: 50 }), endpoint: 'search' })).not.toBe(id);
+  });
+
+  it('refuses a malformed walk before it reaches a queue, saying what is wrong', async () => {
+    const queue = { add: () => Promise.reject(new Error('never called')) } as unknown as Queue;
+    await expect(enqueueWalk(queue, { provider: 'jobs:jobboard' } as WalkSpec)).rejects.toThrow(
+      /needs a provider id and an endpoint name/,
+    );
+    await expect(enqueueWalk(queue, browse({ country: 'ID' }, { maxItems: -1 }))).rejects.toThrow(
+      'maxItems must be a whole number >= 0 (received -1).',
+    );
+    await expect(enqueueWalk(queue, { ...browse({}), params: [] as never })).rejects.toThrow(
+      /params must be an object/,
+    );
+  });
+});
+
+describe('enqueueWalk', () => {
+  it('adds one job whose id is the walk id, with attempts and backoff; typed from the providers (pnpm typecheck)', async () => {
+    const added: { name: string; data: unknown; options: Record<string, unknown> }[] = [];
+    const queue = {
+      add: async (name: string, data: unknown, options: Record<string, unknown>) =>
+        void added.push({ name, data, options }),
+    } as unknown as Queue;
+    const id = await enqueueWalk<readonly [typeof jobboard]>(queue, {
+      provider: 'jobs:jobboard',
+      endpoint: 'browse',
+      params: { country: 'ID', jobType: 'FULL_TIME' },
+      maxItems: 10,
+    });
+    expect(added).toEqual([
+      {
+        name: 'jobs:jobboard browse',
+        data: {
+          provider: 'jobs:jobboard',
+          endpoint: 'browse',
+          params: { country: 'ID', jobType: 'FULL_TIME' },
+          maxItems: 10,
+        },
+        options: { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, jobId: id },
+      },
+    ]);
+    // Compiled by pnpm typecheck, never called: what the types refuse.
+    const refused = () => [
+      // @ts-expect-error: job is not a paged endpoint of jobs:jobboard
+      enqueueWalk<readonly [typeof jobboard]>(queue, { provider: 'jobs:jobboard', endpoint: 'job', params: {} }),
+      enqueueWalk<readonly [typeof jobboard]>(queue, {
+        provider: 'jobs:jobboard',
+        endpoint: 'browse',
+        // @ts-expect-error: browse takes no colour param
+        params: { country: 'ID', colour: 'red' },
+      }),
+      enqueueWalk<readonly [typeof jobboard]>(queue, {
+        provider: 'jobs:jobboard',
+        endpoint: 'browse',
+        // @ts-expect-error: jobType is an enum
+        params: { country: 'ID', jobType: 'NAP' },
+      }),
+    ];
+    expect(typeof refused).toBe('function');
+  });
+});
+
+describe('ndjsonSink', () => {
+  it('writes each page to its own file, and a page sent again replaces it: every item once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pdg-queue-sink-'));
+    try {
+      const sink = ndjsonSink(dir);
+      await sink.write({ walkId: 'walk-a', pageIndex: 0, items: [{ id: 1 }, { id: 2 }] });
+      await sink.write({ walkId: 'walk-a', pageIndex: 1, items: [{ id: 3 }] });
+      await sink.write({ walkId: 'walk-a', pageIndex: 1, items: [{ id: 3 }] });
+      await sink.write({ walkId: 'walk-a', pageIndex: 10, items: [{ id: 4 }] });
+      expect(await readNdjsonWalk(dir, 'walk-a')).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
+      // No temporary file left behind; names sort in page order.
+      expect(await readdir(join(dir, 'walk-a'))).toEqual(['00000000.ndjson', '00000001.ndjson', '00000010.ndjson']);
+      expect(await readNdjsonWalk(dir, 'walk-none')).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('jobFailure', () => {
+  it('fails the job for good on a non-retryable PdgError, keeping its code; lets BullMQ retry a retryable one', () => {
+    const refused = jobFailure(new PdgError({ code: 'BAD_REQUEST', status: 400, message: 'country is not valid' }));
+    expect(refused).toBeInstanceOf(UnrecoverableError);
+    expect(refused.message).toBe('BAD_REQUEST: country is not valid');
+    const upstream = jobFailure(new PdgError({ code: 'UPSTREAM', status: 503, message: 'upstream failed' }));
+    expect(upstream).not.toBeInstanceOf(UnrecoverableError);
+    expect(upstream.message).toBe('UPSTREAM: upstream failed');
+  });
+});
+
+describe('walk workers over the mock gateway', () => {
+  let gateway: RunningMockGateway;
+  let seen: MockRequestInfo[] = [];
+  const skip = redisServerReason();
+
+  beforeAll(async () => {
+    gateway = await startMockGateway({
+      providers: [jobboard],
+      fixtures,
+      onRequest: (request) => void seen.push(request),
+    });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  const client = (retry = 2) =>
+    createClient({ providers: [jobboard], apiKey: 'walk-test-key-3a9f', baseUrl: gateway.url, retry });
+  const expected = (walk: WalkSpec) =>
+    toArray(
+      client().items('jobs:jobboard', 'browse', walk.params as { country: string }, {
+        ...(walk.maxPages === undefined ? {} : { maxPages: walk.maxPages }),
+        ...(walk.maxItems === undefined ? {} : { maxItems: walk.maxItems }),
+      }),
+    );
+  const pageOf = (request: MockRequestInfo) => new URL(request.url, 'http://x').searchParams.get('page') ?? '1';
+
+  it.skipIf(skip !== undefined)(
+    'a page failing past the client retries is retried by BullMQ with backoff, from the checkpoint: earlier pages are not fetched again',
+    async () => {
+      const redis = await startRedis();
+      const dir = await mkdtemp(join(tmpdir(), 'pdg-queue-retry-'));
+      const queue = new Queue('retry', { connection: { url: redis.url } });
+      const sink = ndjsonSink(dir);
+      const pages: SinkPage[] = [];
+      const walk = browse({ country: 'ID', limit: 40 }, { maxItems: 150 });
+      const worker = createWalkWorker({
+        client: client(0),
+        connection: { url: redis.url },
+        queueName: 'retry',
+        sink: async (page) => {
+          await sink.write(page);
+          pages.push(page);
+          // The next request (page 3) fails once: with no client retries, the attempt fails.
+          if (page.pageIndex === 1 && pages.length === 2) gateway.addFault({ status: 503, times: 1 });
+        },
+      });
+      try {
+        seen = [];
+        const id = await enqueueWalk(queue, walk, { backoff: { type: 'fixed', delay: 200 } });
+        await waitFor('the walk to finish', async () => (await walkStatus(queue)).done === 1, 120_000);
+        const job = await queue.getJob(id);
+        expect(job?.attemptsMade).toBe(2);
+        expect(job?.returnvalue as WalkProgress).toMatchObject({ pageIndex: 4, delivered: 150 });
+        // Pages 1 and 2 once; page 3 twice (the 503, then its retry); page 4 once.
+        expect(seen.map(pageOf)).toEqual(['1', '2', '3', '3', '4']);
+        expect(pages.map((page) => page.pageIndex)).toEqual([0, 1, 2, 3]);
+        expect(await readNdjsonWalk(dir, id)).toEqual(await expected(walk));
+      } finally {
+        gateway.clearFaults();
+        await worker.close();
+        await queue.close();
+        await redis.stop();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
