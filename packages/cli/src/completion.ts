@@ -30,6 +30,7 @@ const mcpOptions = [
   '--host',
   '--providers',
   '--all-tools',
+  '--code',
   '--api-key',
   '--base-url',
   '--help',

@@ -18,6 +18,7 @@ import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
 import { driftNote } from './drift.js';
 import { toolError, withoutSecret } from './errors.js';
+import { checkFields, projectingClient } from './fields.js';
 import { walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
 import type { PdgTool } from './tools.js';
@@ -46,7 +47,11 @@ export async function callTool(
   context: CallContext,
 ): Promise<CallToolResult> {
   try {
-    const args = coerceArguments(given ?? {}, tool.inputSchema);
+    const { fields, ...rest } = given ?? {};
+    const args = coerceArguments(rest, tool.inputSchema);
+    if (fields !== undefined) {
+      context = { ...context, client: projectingClient(context.client, tool, checkFields(tool, fields)) };
+    }
     const answered = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
     const drift = context.drift?.(tool.provider, tool.endpointName) ?? [];
     const structured = drift.length === 0 ? answered : { ...answered, drift, validation: driftNote(drift) };

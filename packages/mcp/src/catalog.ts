@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PdgError } from '@pdg/core';
 import { type CallContext, callTool } from './call.js';
 import { toolError } from './errors.js';
-import { type JsonSchema, walkArguments } from './input-schema.js';
+import { fieldsArgument, type JsonSchema, walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
 import type { PdgTool, ServedTool } from './tools.js';
 
@@ -92,6 +92,7 @@ export function catalogTools(endpoints: readonly PdgTool[], limits: ResolvedLimi
             description:
               'Paged endpoints: the walk.resume a previous call returned, passed back as is, with the same params.',
           },
+          fields: fieldsArgument,
         },
         required: ['provider', 'endpoint'],
         additionalProperties: false,
@@ -172,13 +173,13 @@ export async function callEndpoint(
   const walk = tool.endpoint.paging
     ? Object.fromEntries(walkArguments.flatMap((name) => (args[name] === undefined ? [] : [[name, args[name]]])))
     : {};
-  return callTool(tool, { ...params, ...walk }, context);
+  return callTool(tool, { ...params, ...walk, ...(args.fields === undefined ? {} : { fields: args.fields }) }, context);
 }
 
 /** The endpoint's params schema, without the walk arguments its own tool adds. */
 function paramsOnly(schema: JsonSchema): JsonSchema {
   const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
-  for (const name of walkArguments) delete properties[name];
+  for (const name of [...walkArguments, 'fields']) delete properties[name];
   return { ...schema, properties };
 }
 

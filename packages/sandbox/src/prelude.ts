@@ -3,7 +3,7 @@
  * frozen globals over the host functions it is called with, which are never globals themselves. Data
  * crosses as JSON text, so no host object ever reaches the program.
  */
-export const prelude = String.raw`(function (hostRun, hostOpen, hostNext, hostClose, hostLog, pagedJson) {
+export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostLog, pagedJson) {
   'use strict';
   const parse = JSON.parse;
   const stringify = JSON.stringify;

@@ -62,7 +62,7 @@ export async function runProgram(options: RunProgramOptions): Promise<ProgramRes
     wake: () => undefined,
   };
   let vm: QuickJSContext | undefined;
-  let closeWalks = () => undefined as void;
+  let closeWalks: () => void = () => undefined;
   try {
     runtime.setMemoryLimit(bounds.memoryBytes);
     runtime.setMaxStackSize(Math.min(1024 * 1024, Math.floor(bounds.memoryBytes / 4)));
@@ -92,7 +92,10 @@ function pagedFields(providers: readonly AnyProvider[]): string {
   const fields: Record<string, Record<string, string>> = {};
   for (const provider of providers) {
     for (const [name, endpoint] of Object.entries(provider.endpoints as Record<string, EndpointDefinition>)) {
-      if (endpoint.paging) (fields[provider.id] ??= {})[name] = endpoint.paging.items;
+      if (!endpoint.paging) continue;
+      const ofProvider = fields[provider.id] ?? {};
+      ofProvider[name] = endpoint.paging.items;
+      fields[provider.id] = ofProvider;
     }
   }
   return JSON.stringify(fields);

@@ -35,7 +35,8 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   mock: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/openapi', '@pdg/openapi/gateway'],
   docs: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],
   testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/mock/responder'],
-  mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],
+  sandbox: ['@pdg/core'],
+  mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi', '@pdg/sandbox', '@pdg/sandbox/bounds'],
   cli: 'any',
 };
 
