@@ -12,11 +12,11 @@ import { boundError, SandboxError } from './errors.js';
 import { entry, prelude } from './prelude.js';
 import { programSource } from './strip-types.js';
 
-export interface RunProgramOptions {
+export interface RunProgramOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]> {
   /** The program: the body of an async function, JavaScript or TypeScript (types are stripped). */
   readonly code: string;
   /** The client every gateway call goes through (params checks, retries, rate limit, cache, key). */
-  readonly client: PdgClient<readonly AnyProvider[]>;
+  readonly client: PdgClient<TProviders>;
   readonly bounds?: SandboxBounds;
   /** Applied to every answer and error before it enters the sandbox (to keep a secret out of it). */
   readonly redact?: (value: unknown) => unknown;
@@ -34,7 +34,9 @@ export interface ProgramResult {
 }
 
 /** Runs the program to its answer, or throws a `SandboxError` saying why there is none. */
-export async function runProgram(options: RunProgramOptions): Promise<ProgramResult> {
+export async function runProgram<const TProviders extends readonly AnyProvider[]>(
+  options: RunProgramOptions<TProviders>,
+): Promise<ProgramResult> {
   const bounds = resolveBounds(options.bounds);
   if (typeof options.code !== 'string' || options.code.trim() === '') {
     throw new SandboxError('code must be the text of a program (received nothing to run).', { kind: 'program' });
@@ -51,7 +53,8 @@ export async function runProgram(options: RunProgramOptions): Promise<ProgramRes
   const clock = startClock(bounds, runtime, () => memory.buffer.byteLength);
   const state: BridgeState = {
     bounds,
-    client: options.client,
+    // The program names providers and endpoints at run time: the client's typed methods do not apply.
+    client: options.client as unknown as PdgClient<readonly AnyProvider[]>,
     signal: stop.signal,
     redact: options.redact ?? ((value) => value),
     failure: undefined,
