@@ -134,3 +134,66 @@ describe('the MCP bundle (scripts/mcpb.mjs)', () => {
     }
   });
 });
+
+describe('pdg mcp --http with no key of its own', () => {
+  it('says each request must bring a key, uses the key a request brings, and refuses a keyless call', async () => {
+    const seen: boolean[] = [];
+    const gateway = await startMockGateway({
+      providers: [jobboard],
+      fixtures,
+      onRequest: (request) => seen.push(request.hasApiKey),
+    });
+    const { spawn } = await import('node:child_process');
+    const child = spawn(
+      process.execPath,
+      [cli, 'mcp', '--http', '--port', '0', '--code', '--providers', 'jobs:jobboard', '--base-url', gateway.url],
+      { env: cleanEnv, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const clients: Client[] = [];
+    try {
+      let stderr = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr?.on('data', (chunk: Buffer) => {
+          stderr += chunk;
+          const found = /^pdg mcp: (http:\/\/127\.0\.0\.1:\d+\/mcp) /m.exec(stderr);
+          if (found && stderr.includes('Ctrl-C')) resolve(found[1] as string);
+        });
+        child.once('exit', (code) => reject(new Error(`pdg mcp exited ${code}: ${stderr}`)));
+      });
+      expect(stderr).toContain(
+        'no API key of its own: each request must bring one (x-api-key or Authorization: Bearer)',
+      );
+      const connect = async (headers: Record<string, string>) => {
+        const client = new Client({ name: 'keyless-test', version: '0.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+        clients.push(client);
+        return client;
+      };
+      const program = { code: "return (await pdg.run('jobs:jobboard', 'browse', { limit: 2 })).items.length" };
+      const keyed = (await (
+        await connect({ authorization: 'Bearer made-up-key-keyless-8a2f' })
+      ).callTool({
+        name: 'execute',
+        arguments: program,
+      })) as CallToolResult;
+      expect(keyed.structuredContent).toEqual({ result: 2, calls: 1 });
+      expect(seen).toEqual([true]);
+      const keyless = (await (await connect({})).callTool({ name: 'execute', arguments: program })) as CallToolResult;
+      expect(keyless.isError).toBe(true);
+      expect(JSON.stringify(keyless.content)).toContain('This server has no API key of its own');
+      expect(seen).toEqual([true]);
+      expect(stderr).not.toContain('made-up-key');
+    } finally {
+      for (const client of clients) await client.close();
+      child.kill('SIGTERM');
+      await gateway.close();
+    }
+  });
+
+  it('refuses --all-tools with --code', async () => {
+    const refused = await run(process.execPath, [cli, 'mcp', '--mock', '--all-tools', '--code']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('pdg: --all-tools and --code are two different toolsets: give one of them.\n');
+  });
+});
