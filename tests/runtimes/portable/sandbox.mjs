@@ -11,19 +11,23 @@
  */
 import { createClient } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
-import { runProgram } from '@pdg/sandbox';
+import { runProgram, SandboxError } from '@pdg/sandbox';
 import { runtime } from './calls.mjs';
 
 const baseUrl = process.argv[2] ?? '';
 const client = createClient({ providers: [jobboard], apiKey: 'made-up-key-runtimes-sandbox', baseUrl, retry: 0 });
 const bounds = { cpuMs: 300, memoryBytes: 8 * 1024 * 1024 };
 
-/** The program's answer, or the bound that stopped it. */
+/**
+ * The program's answer, or the bound that stopped it.
+ * @param {string} code
+ */
 async function outcome(code) {
   try {
     return JSON.stringify((await runProgram({ client, code, bounds })).value);
   } catch (error) {
-    return error?.bound ? `stopped at ${error.bound}` : `failed: ${error?.message ?? String(error)}`;
+    if (error instanceof SandboxError && error.bound) return `stopped at ${error.bound}`;
+    return `failed: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 
