@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AnyProvider, Drift, EndpointDefinition, HookContext } from '@pdg/core';
+import type { AnyProvider, Drift, EndpointDefinition, HookContext, RateLimitInfo } from '@pdg/core';
 import { describeParams, paramsFromStrings } from '@pdg/core/describe';
 import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import {
@@ -14,6 +14,7 @@ import {
 import { fixturesOf, loadedProvider, loadProvider, loadProviders, providerIds } from './catalog.js';
 import { clientLayers } from './client-layers.js';
 import { commands, completionScript } from './completion.js';
+import { curlCommand } from './curl.js';
 import { exampleParams, formatEndpoint, formatParams, formatProvider, formatProviders } from './describe.js';
 import { type Interruption, shellQuoted, watchInterrupts } from './interrupts.js';
 import { providerPackages } from './providers.js';
@@ -44,7 +45,7 @@ const runOptionsText = `Options of run:
                      and say on stderr what differs (path and types, once each); off: no check
   --no-validate      the same as --validate off
   --pretty, --compact  JSON layout (default: pretty on a terminal, compact otherwise)
-  --curl             print the request as a curl command (the key as $PDG_API_KEY) instead of sending it
+  --curl             print the exact request as a curl command (the key as $PDG_API_KEY) instead of sending it
   --cache            keep answers for each endpoint's cache time; identical calls in flight share a request
   --redis URL        keep the cache (and --rate-limit) in Redis, shared with every pdg and client using it
   --rate-limit R     at most R requests (5/s, 300/m, 10/500ms), a 429 pauses them all
@@ -232,16 +233,17 @@ async function run(args: ParsedArgs): Promise<number> {
   if (args.flags.has('curl')) {
     if (useMock || all)
       throw new UsageError('--curl prints one request to a gateway you can reach: leave out --mock and --all.');
-    await write(
-      process.stdout,
-      curlCommand(core, {
-        providerId: provider.id,
-        endpointName: endpointName as string,
-        endpoint,
-        params,
-        baseUrl: args.flags.get('base-url'),
-      }),
-    );
+    // The params checked first, as a call checks them (its errors name the flags).
+    core.validateParams({ provider: provider.id, endpoint: endpointName as string, definition: endpoint, params });
+    const line = await curlCommand(core, {
+      provider,
+      endpointName: endpointName as string,
+      params,
+      baseUrl: curlBaseUrl(args),
+    }).catch((error: unknown) => {
+      throw usageOf(core, error);
+    });
+    await write(process.stdout, line);
     return 0;
   }
 
@@ -436,6 +438,19 @@ function gatewayAccess(
     );
   if (apiKey) secrets.push(apiKey);
   return { apiKey: apiKey ?? '', baseUrl };
+}
+
+/**
+ * The base URL a --curl line is for: --base-url, else PDG_BASE_URL, as a run would send to (the line is
+ * the request byte for byte, so it needs the URL). None is a usage error saying where to set it.
+ */
+function curlBaseUrl(args: ParsedArgs): string {
+  const baseUrl = args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
+  if (!baseUrl)
+    throw new UsageError(
+      'No gateway URL: set PDG_BASE_URL or pass --base-url (--curl prints the request byte for byte, to the gateway it would be sent to).',
+    );
+  return baseUrl;
 }
 
 /** The API reference at the mock's /docs/: @pdg/docs is loaded on the first request for it. */
@@ -713,47 +728,6 @@ function listenFailure(error: unknown, host: string, port: number): string | und
   return undefined;
 }
 
-/**
- * The request a run would send, as a curl command to replay by hand. The params are checked as for a call;
- * the key is written as `$PDG_API_KEY` (and the base URL as `$PDG_BASE_URL` unless --base-url is given),
- * for the shell to fill in, so the command can be pasted into a ticket.
- */
-function curlCommand(
-  core: Core,
-  {
-    providerId,
-    endpointName,
-    endpoint,
-    params,
-    baseUrl,
-  }: {
-    readonly providerId: string;
-    readonly endpointName: string;
-    readonly endpoint: EndpointDefinition;
-    readonly params: Record<string, unknown>;
-    readonly baseUrl: string | undefined;
-  },
-): string {
-  const call = { provider: providerId, endpoint: endpointName, definition: endpoint };
-  const validated = core.validateParams({ ...call, params });
-  const placeholder = 'http://pdg-base-url.invalid';
-  const base = baseUrl ?? placeholder;
-  let parsed: URL;
-  try {
-    parsed = new URL(base);
-  } catch {
-    throw new UsageError(`--base-url must be an absolute http(s) URL (received "${redacted(base)}").`);
-  }
-  if (parsed.username !== '' || parsed.password !== '') {
-    throw new UsageError('--base-url must not contain a user name or password: the gateway takes the key alone.');
-  }
-  // The shell fills in the base URL from the environment when --base-url is not given.
-  const url = core
-    .buildUrl({ ...call, baseUrl: base, params: validated })
-    .href.replace(placeholder, '$' + '{PDG_BASE_URL}');
-  return `curl -sS -H 'accept: application/json' -H "x-api-key: \${PDG_API_KEY}" "${url}"`;
-}
-
 /** Secrets this run knows of, kept out of everything it prints. */
 const secrets: string[] = [];
 
@@ -772,6 +746,24 @@ function messageOf(error: unknown): string {
     .split(/\r?\n/)
     .map((line) => line.trimEnd())
     .join('\n     ');
+}
+
+/**
+ * What support and a retry need under a failed call's message, when the gateway's answer said it:
+ * `request id: …` and `rate limit: 0 of 10 left, resets in 5 s`.
+ */
+function answerLines(error: {
+  readonly rateLimit?: RateLimitInfo | undefined;
+  readonly requestId?: string | undefined;
+}): string {
+  const lines: string[] = [];
+  if (error.requestId !== undefined) lines.push(`request id: ${error.requestId}`);
+  const limit = error.rateLimit;
+  if (limit) {
+    const left = `${limit.remaining ?? '?'}${limit.limit === undefined ? '' : ` of ${limit.limit}`} left`;
+    lines.push(`rate limit: ${left}${limit.resetSeconds === undefined ? '' : `, resets in ${limit.resetSeconds} s`}`);
+  }
+  return lines.map((line) => `\n     ${line}`).join('');
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -870,7 +862,8 @@ main(argv).then(
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`pdg: ${messageOf(error)}\n`);
+    const answer = isPdgError(error) ? answerLines(error) : '';
+    process.stderr.write(`pdg: ${messageOf(error)}${visible(redacted(answer))}\n`);
     process.exitCode = 1;
   },
 );

@@ -125,11 +125,35 @@ describe('pdg run', () => {
       });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('failed (AUTH, HTTP 401): Invalid API key.');
+      // The gateway's request id, for support, under the message.
+      expect(refused.stderr).toMatch(/\n {5}request id: [0-9a-f-]{36}\n/);
       const allowed = await pdg(['run', 'music:catalogstore', 'search', '--q', 'velvet orbit', '--limit', '3'], {
         PDG_BASE_URL: gateway.url,
         PDG_API_KEY: 'right-key',
       });
       expect(allowed.code).toBe(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a 429 tells the request id and the rate limit the gateway reported under its message', async () => {
+    const gateway = await startMockGateway({
+      providers: [catalogstore],
+      fixtures,
+      rateLimit: { requests: 1, windowMs: 600_000 },
+    });
+    try {
+      // A window of 10 minutes: the 429's Retry-After is longer than any retry would wait, so it fails at once.
+      const args = ['run', 'music:catalogstore', 'search', '--q', 'velvet orbit'];
+      const env = { PDG_BASE_URL: gateway.url, PDG_API_KEY: 'any-key' };
+      expect((await pdg(args, env)).code).toBe(0);
+      const limited = await pdg(args, env);
+      expect(limited.code).toBe(1);
+      expect(limited.stderr).toContain('failed (RATE_LIMITED, HTTP 429)');
+      expect(limited.stderr).toMatch(
+        /\n {5}request id: [0-9a-f-]{36}\n {5}rate limit: 0 of 1 left, resets in \d+ s\n$/,
+      );
     } finally {
       await gateway.close();
     }
@@ -283,8 +307,8 @@ describe('pdg run --curl', () => {
       { PDG_API_KEY: key, PDG_BASE_URL: 'http://127.0.0.1:9' },
     );
     expect([code, stderr]).toEqual([0, '']);
-    expect(stdout.trim()).toBe(
-      `curl -sS -H 'accept: application/json' -H "x-api-key: \${PDG_API_KEY}" "\${PDG_BASE_URL}/v1/jobs:jobboard/browse?country=SG&limit=3"`,
+    expect(stdout.trim()).toMatch(
+      /^curl -sS -g --path-as-is -H 'accept: application\/json' -H 'user-agent: [^']+' -H 'x-api-key: '"\$\{PDG_API_KEY\}" 'http:\/\/127\.0\.0\.1:9\/v1\/jobs:jobboard\/browse\?country=SG&limit=3'$/,
     );
     expect(stdout).not.toContain(key);
   });
@@ -303,6 +327,6 @@ describe('pdg run --curl', () => {
       'https://gateway.example.test',
       '--curl',
     ]);
-    expect(stdout).toContain('"https://gateway.example.test/v1/music:catalogstore/search?q=velvet+orbit"');
+    expect(stdout).toContain(" 'https://gateway.example.test/v1/music:catalogstore/search?q=velvet+orbit'");
   });
 });

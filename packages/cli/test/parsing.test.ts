@@ -114,7 +114,7 @@ describe('pdg base URL, progress and version', () => {
       'http://127.0.0.1:9/v1',
     ]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('"http://127.0.0.1:9/v1/music:catalogstore/search?q=velvet+orbit"');
+    expect(result.stdout).toContain(" 'http://127.0.0.1:9/v1/music:catalogstore/search?q=velvet+orbit'");
   });
 
   it('--quiet silences progress; progress says "1 page"; --max-items 0 fetches nothing', async () => {

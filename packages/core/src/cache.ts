@@ -4,10 +4,11 @@ import type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
 import type { EndpointDefinition } from './contract.js';
 import { describeParams } from './describe.js';
 import { timeoutError, usageError } from './error-builders.js';
-import { isPdgError } from './errors.js';
+import { isPdgError, type PdgError } from './errors.js';
 import type { CacheEvent, CacheOutcome } from './hooks.js';
 import type { CachePlan, ClientCache, LayerContext } from './layers.js';
 import { validateResponse } from './pipeline/validate-response.js';
+import type { Redactor } from './redact.js';
 import { checkStoreTimeout, createStoreGuard, type StoreErrorEvent, type StoreGuard } from './store-guard.js';
 
 /**
@@ -68,19 +69,27 @@ interface SharedResult {
   readonly data: unknown;
   readonly body: unknown;
   readonly meta: ResponseMeta;
+  /**
+   * The API key of the call whose request answered, when the answer holds it (a gateway echoing the key):
+   * such an answer is that key's alone, never stored nor handed to a caller with another key.
+   */
+  readonly heldKey?: Redactor | undefined;
 }
 
 interface SharedRequest {
   readonly promise: Promise<SharedResult>;
   readonly controller: AbortController;
-  waiters: number;
+  /** The key of the call whose request this is: a failure about it is not handed to another key. */
+  readonly key: Redactor;
+  /** The deadlines (on the `performance.now()` clock) of the callers waiting, one entry each. */
+  readonly waiting: Set<{ readonly deadline: number }>;
 }
 
 /** One call through the cache: what it asks, until when it waits, how to ask the gateway and check a body. */
 interface CacheCall {
   readonly plan: CachePlan;
   readonly signal: AbortSignal;
-  readonly request: (signal: AbortSignal) => Promise<GatewayResult>;
+  readonly request: (signal: AbortSignal, deadline: () => number) => Promise<GatewayResult>;
   readonly check: (body: unknown) => unknown;
 }
 
@@ -90,6 +99,8 @@ interface SharedFetch extends CacheCall {
   readonly ttlSeconds: number | undefined;
   readonly refresh: boolean;
   readonly started: number;
+  /** How long the request's retries may go on: the latest deadline of the callers waiting on it. */
+  readonly deadline: () => number;
 }
 
 const defaultMaxEntries = 1000;
@@ -124,10 +135,13 @@ export function createCache(options: CacheOptions = {}): ClientCache {
   const inFlight = new Map<string, SharedRequest>();
 
   const run: ClientCache['run'] = async (plan, request, check) => {
-    // Each waiter for a shared request leaves at its own timeout, so the wait has a timer of its own,
-    // cleared when the call ends (the request itself has the timeout the client gives every request).
+    // Each waiter for a shared request leaves at its own deadline, so the wait has a timer of its own,
+    // cleared when the call ends; the shared request goes on while any caller still waits on it.
     const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(timeoutError(plan.context, plan.timeout)), plan.timeout);
+    const timeout = setTimeout(
+      () => timer.abort(timeoutError(plan.context, plan.timeout)),
+      Math.max(0, plan.deadline - performance.now()),
+    );
     (timeout as { unref?: () => void }).unref?.();
     try {
       return await serve({
@@ -141,38 +155,31 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     }
   };
 
-  const serve = async ({ plan, signal, request, check }: CacheCall): Promise<CallResult> => {
+  const serve = async (call: CacheCall): Promise<CallResult> => {
+    const { plan, signal, check } = call;
     // A call aborted already starts no shared request (one nobody waits for would run to its end).
     signal.throwIfAborted();
     const ttlSeconds = timeToLive(plan, options.defaultTtlSeconds);
     const refresh = plan.option === 'refresh' || (typeof plan.option === 'object' && plan.option.refresh === true);
     const key = prefix + cacheKey(plan);
-    // A refresh never joins a shared request that may answer from the store; refreshes in flight share one request.
-    const flightKey = refresh ? `${key}\nrefresh` : key;
+    const shared: Omit<SharedFetch, keyof CacheCall | 'deadline'> = { key, ttlSeconds, refresh, started: Date.now() };
+    // A refresh never joins a shared request that may answer from the store; refreshes in flight share one
+    // request. Only calls with the same retry policy and body cap share one.
+    const flightKey = `${refresh ? `${key}\nrefresh` : key}\n${plan.sharing}`;
     let pending = inFlight.get(flightKey);
     const joined = pending !== undefined;
-    if (!pending) {
-      const controller = new AbortController();
-      const started = Date.now();
-      const promise = fetchShared({
-        plan,
-        key,
-        ttlSeconds,
-        refresh,
-        started,
-        signal: controller.signal,
-        request,
-        check,
-      });
-      pending = { promise, controller, waiters: 0 };
-      inFlight.set(flightKey, pending);
-      const own = pending;
-      promise.then(
-        () => forget(flightKey, own),
-        () => forget(flightKey, own),
-      );
+    if (!pending) pending = startShared(flightKey, { ...call, ...shared });
+    let result: SharedResult;
+    try {
+      result = await wait(pending, flightKey, call);
+    } catch (error) {
+      // A failure about the first caller's key (refused, or its rate limit) says nothing of this caller's:
+      // with another key, it sends its own request.
+      if (!joined || pending.key.sameKey(plan.key) || !aboutTheKey(error)) throw error;
+      return own(call, shared);
     }
-    const result = await wait(pending, flightKey, signal);
+    // An answer that holds the first caller's key is that key's alone: another key asks for its own.
+    if (joined && result.heldKey && !result.heldKey.sameKey(plan.key)) return own(call, shared);
     const outcome: CacheOutcome = joined && result.outcome !== 'hit' ? 'dedupe' : result.outcome;
     const ageSeconds = result.meta.ageSeconds;
     if (joined) report(plan, { outcome, key, ...(ageSeconds === undefined ? {} : { ageSeconds }) });
@@ -181,19 +188,46 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     return { data, meta: () => ({ ...result.meta, cache: outcome }) };
   };
 
+  /** Starts the request identical calls in flight share, the first of them its caller. */
+  const startShared = (flightKey: string, first: Omit<SharedFetch, 'deadline'>): SharedRequest => {
+    const controller = new AbortController();
+    const waiting = new Set<{ readonly deadline: number }>();
+    // The latest deadline of the callers waiting (the first caller's until it waits).
+    const deadline = () => {
+      let latest = waiting.size === 0 ? first.plan.deadline : Number.NEGATIVE_INFINITY;
+      for (const waiter of waiting) latest = Math.max(latest, waiter.deadline);
+      return latest;
+    };
+    const promise = fetchShared({ ...first, signal: controller.signal, deadline });
+    const pending: SharedRequest = { promise, controller, key: first.plan.key, waiting };
+    inFlight.set(flightKey, pending);
+    promise.then(
+      () => forget(flightKey, pending),
+      () => forget(flightKey, pending),
+    );
+    return pending;
+  };
+
+  /** A caller's own request, shared with nobody, under its own signal and deadline. */
+  const own = async (call: CacheCall, shared: Omit<SharedFetch, keyof CacheCall | 'deadline'>): Promise<CallResult> => {
+    const result = await fetchShared({ ...call, ...shared, deadline: () => call.plan.deadline });
+    return { data: result.data, meta: () => ({ ...result.meta, cache: result.outcome }) };
+  };
+
   const forget = (flightKey: string, pending: SharedRequest) => {
     if (inFlight.get(flightKey) === pending) inFlight.delete(flightKey);
   };
 
   /** Waits for a shared request; the caller's abort ends its own wait, and the request once nobody waits. */
-  const wait = (pending: SharedRequest, flightKey: string, signal: AbortSignal): Promise<SharedResult> => {
+  const wait = (pending: SharedRequest, flightKey: string, { plan, signal }: CacheCall): Promise<SharedResult> => {
     if (signal.aborted) return Promise.reject(signal.reason);
-    pending.waiters++;
+    const waiter = { deadline: plan.deadline };
+    pending.waiting.add(waiter);
     return new Promise<SharedResult>((resolve, reject) => {
       const leave = () => {
         reject(signal.reason);
-        pending.waiters--;
-        if (pending.waiters === 0) {
+        pending.waiting.delete(waiter);
+        if (pending.waiting.size === 0) {
           forget(flightKey, pending);
           pending.controller.abort(signal.reason);
         }
@@ -214,7 +248,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
 
   /** The shared request itself: the store, then the gateway; stores what the gateway answered. */
   const fetchShared = async (pending: SharedFetch): Promise<SharedResult> => {
-    const { plan, key, ttlSeconds, refresh, signal, request, check } = pending;
+    const { plan, key, ttlSeconds, refresh, signal, request, check, deadline } = pending;
     const caching = ttlSeconds !== undefined && ttlSeconds > 0;
     const ttlMs = (ttlSeconds ?? 0) * 1000;
     let stored: { entry: Entry; data: unknown } | undefined;
@@ -251,7 +285,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     if (stored && !refresh && Date.now() < freshUntil(stored.entry, ttlMs)) return fromStore(stored, 'hit');
     let fetched: GatewayResult;
     try {
-      fetched = await request(signal);
+      fetched = await request(signal, deadline);
     } catch (error) {
       if (stored && staleMs > 0 && servesStale(error) && Date.now() < freshUntil(stored.entry, ttlMs) + staleMs) {
         return fromStore(stored, 'stale');
@@ -260,35 +294,59 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     }
     const { data } = fetched;
     const meta = fetched.meta();
-    const outcome: CacheOutcome = !caching ? 'uncached' : refresh ? 'refresh' : 'miss';
+    // An answer that holds the caller's key (a gateway echoing it) is this key's alone: not stored.
+    const heldKey = plan.key.holdsKey(fetched.body) ? plan.key : undefined;
+    const storedAt = Date.now();
+    const text =
+      caching && !heldKey
+        ? entryText({
+            v: 1,
+            body: fetched.body,
+            status: meta.status,
+            headers: storableHeaders(meta.headers),
+            storedAt,
+            expiresAt: storedAt + ttlMs,
+          })
+        : undefined;
+    const outcome: CacheOutcome = text === undefined ? 'uncached' : refresh ? 'refresh' : 'miss';
     let storeError: unknown;
-    if (caching) {
-      const storedAt = Date.now();
-      const entry: Entry = {
-        v: 1,
-        body: fetched.body,
-        status: meta.status,
-        headers: storableHeaders(meta.headers),
-        storedAt,
-        expiresAt: storedAt + ttlMs,
-      };
-      const text = JSON.stringify(entry);
-      // An answer larger than the cache's bound is not kept (nor would it be read back).
-      if (text.length <= maxBytes) {
-        try {
-          const write = () => store.set(key, text, ttlMs + staleMs);
-          await (shared ? shared.run(write) : write());
-        } catch (error) {
-          storeError = error;
-        }
+    // An answer larger than the cache's bound is not kept (nor would it be read back).
+    if (text !== undefined && text.length <= maxBytes) {
+      try {
+        const write = () => store.set(key, text, ttlMs + staleMs);
+        await (shared ? shared.run(write) : write());
+      } catch (error) {
+        storeError = error;
       }
     }
     const failure = storeError === undefined ? readFailure : { reason: 'store-error' as const, storeError };
     report(plan, { outcome, key, ...failure });
-    return { outcome, data, body: fetched.body, meta };
+    return { outcome, data, body: fetched.body, meta, heldKey };
   };
 
   return { run };
+}
+
+/**
+ * An entry as the JSON text a store keeps, or `undefined` for a body nested too deep for `JSON.stringify`
+ * (thousands of levels: it runs out of stack): such an answer is returned, not stored.
+ */
+function entryText(entry: Entry): string | undefined {
+  try {
+    return JSON.stringify(entry);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Failures about the API key of the call that met them, which another key's call would not meet: refused
+ * (`AUTH`: 401, 403, an envelope about the key) or over its rate limit (`RATE_LIMITED`: the gateway limits
+ * each key).
+ */
+function aboutTheKey(error: unknown): error is PdgError {
+  return isPdgError(error) && (error.code === 'AUTH' || error.code === 'RATE_LIMITED');
 }
 
 /**

@@ -1,4 +1,5 @@
 /** What a call gives back: its result, and what the response said besides. */
+import type { RateLimitInfo } from './answer-headers.js';
 import type { CacheOutcome } from './hooks.js';
 
 /** What `runWithResponse` tells besides the result. None of it ever holds the API key. */
@@ -13,6 +14,10 @@ export interface ResponseMeta {
   readonly durationMs: number;
   /** The URL of the first request (the key travels in a header, never in the URL). */
   readonly url: string;
+  /** The gateway's request id (`x-request-id` or `request-id`), when it sent one; not on a cached answer. */
+  readonly requestId?: string;
+  /** The rate limit the answer reported (`RateLimit`, `RateLimit-*`, `X-RateLimit-*`), when it sent one; not on a cached answer. */
+  readonly rateLimit?: RateLimitInfo;
   /** On a client with a cache: how the cache answered (a `stale` result is an expired entry served after a failure). */
   readonly cache?: CacheOutcome;
   /** Seconds since a cached answer (`hit`, `stale`) was stored. */

@@ -3,6 +3,7 @@
  * happened, these functions say it to the user. Messages name the provider and endpoint first, then what
  * went wrong, then how to fix it where the caller can.
  */
+import type { RateLimitInfo } from './answer-headers.js';
 import type { CallTarget } from './call-target.js';
 import { PdgError, type PdgErrorCode, type PdgErrorInit, type PdgIssue } from './errors.js';
 import { excerpt } from './redact.js';
@@ -106,6 +107,14 @@ export function walkFaultError(target: CallTarget, fault: WalkFault): PdgError {
   });
 }
 
+/** `INVALID_RESPONSE`: the body passed the call's `maxBodyBytes`; its reading was stopped there. */
+export function bodyTooLargeError(target: CallTarget, maxBodyBytes: number): PdgError {
+  return errorAbout(target, {
+    code: 'INVALID_RESPONSE',
+    message: `${named(target)}: the response body is larger than maxBodyBytes (${maxBodyBytes} bytes, counted decompressed); reading stopped there. If answers this large are expected, pass a larger maxBodyBytes to createClient or to the call.`,
+  });
+}
+
 /** A page position for a message: a cursor cut to a readable length, quoted; a number as it is. */
 export function shownPosition(position: unknown): string {
   return JSON.stringify(typeof position === 'string' ? excerpt(position, 80) : position) ?? String(position);
@@ -120,7 +129,11 @@ export interface CheckpointMismatch {
   readonly items: number;
 }
 
-/** `USAGE`: a `resume` checkpoint says more items of its page were taken than the page holds. */
+/**
+ * `USAGE`: a `resume` checkpoint says more items of its page were taken than the page holds. Public for a
+ * walk over `pages()` that hands out the items itself (`@pdg/mcp`), so it refuses such a checkpoint as
+ * `items()` does, with the same words.
+ */
 export function checkpointMismatchError(target: CallTarget, mismatch: CheckpointMismatch): PdgError {
   const { at, taken, items } = mismatch;
   const page = at === undefined ? 'the first page' : `page ${shownPosition(at)}`;
@@ -139,6 +152,8 @@ export interface GatewayFailure {
   readonly content: unknown;
   /** Seconds, from `Retry-After` (`RATE_LIMITED` only). */
   readonly retryAfter: number | undefined;
+  readonly requestId?: string;
+  readonly rateLimit?: RateLimitInfo;
 }
 
 /** `AUTH`, `RATE_LIMITED`, `NOT_FOUND`, `BAD_REQUEST`, `UPSTREAM`, `TIMEOUT` (408) or `HTTP`: the gateway's own refusal. */

@@ -1,3 +1,4 @@
+import type { RateLimitInfo } from './answer-headers.js';
 import { isRetried } from './pipeline/retry.js';
 
 /** Every way a call can fail, as a stable string to branch on. */
@@ -47,6 +48,8 @@ export interface PdgErrorInit {
   gatewayMessage?: string | undefined;
   content?: unknown;
   retryAfter?: number | undefined;
+  requestId?: string | undefined;
+  rateLimit?: RateLimitInfo | undefined;
   issues?: readonly PdgIssue[] | undefined;
   cause?: unknown;
 }
@@ -73,6 +76,10 @@ export class PdgError extends Error {
   readonly content: unknown;
   /** Seconds the gateway asked to wait (`RATE_LIMITED`). */
   readonly retryAfter: number | undefined;
+  /** The gateway's request id (`x-request-id` or `request-id`), when its answer carried one: quote it to support. */
+  readonly requestId: string | undefined;
+  /** The rate limit the gateway's answer reported (`RateLimit`, `RateLimit-*`, `X-RateLimit-*`), when it sent one. */
+  readonly rateLimit: RateLimitInfo | undefined;
   /** Whether the retry policy retries this failure (408, 429, 500, 502-504, timeouts, network): the same call may succeed later. */
   readonly retryable: boolean;
   /** Each broken rule, for `INVALID_PARAMS` and `INVALID_RESPONSE`. */
@@ -87,6 +94,8 @@ export class PdgError extends Error {
     this.gatewayMessage = init.gatewayMessage;
     this.content = init.content;
     this.retryAfter = init.retryAfter;
+    this.requestId = init.requestId;
+    this.rateLimit = init.rateLimit;
     this.retryable = isRetried(init.code, init.status);
     this.issues = init.issues ?? [];
     Object.defineProperty(this, marker, { value: true });
@@ -107,6 +116,8 @@ export class PdgError extends Error {
       gatewayMessage: this.gatewayMessage,
       content: this.content,
       retryAfter: this.retryAfter,
+      requestId: this.requestId,
+      rateLimit: this.rateLimit,
       retryable: this.retryable,
       issues: this.issues,
     };

@@ -45,7 +45,8 @@ export interface Hooks {
  * - `refresh`: the call asked for a fresh answer (`cache: 'refresh'`); the gateway answered and it was stored.
  * - `stale`: the gateway failed (429, 5xx, unreachable) and an expired entry kept for that case answered.
  * - `dedupe`: an identical call was already in flight; this one shared its request and result.
- * - `uncached`: the endpoint has no cache time and the call gave none; the gateway answered, nothing was stored.
+ * - `uncached`: the gateway answered and nothing was stored: the endpoint has no cache time and the call gave
+ *   none, or the answer holds the caller's API key (a gateway echoing it), or it is nested too deep to store.
  */
 export type CacheOutcome = 'hit' | 'miss' | 'refresh' | 'stale' | 'dedupe' | 'uncached';
 

@@ -1,3 +1,4 @@
+export type { AnswerInfo, RateLimitInfo } from './answer-headers.js';
 export { callEndpoint, walkEndpoint } from './call-endpoint.js';
 export type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
 export type { CallTarget, TargetedCall } from './call-target.js';
@@ -21,6 +22,7 @@ export {
   type SuccessEnvelope,
   successEnvelope,
 } from './envelope.js';
+export { type CheckpointMismatch, checkpointMismatchError } from './error-builders.js';
 export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
 export {
   defineFixtures,

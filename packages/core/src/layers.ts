@@ -2,6 +2,7 @@ import type { CallResult, GatewayResult } from './call-result.js';
 import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition } from './contract.js';
 import type { HookContext, Hooks } from './hooks.js';
+import type { Redactor } from './redact.js';
 
 // The contract between the client and its opt-in layers: `createCache()` from `@pdg/core/cache` and
 // `createRateLimit()` from `@pdg/core/rate-limit` build them. Only types live here, so a client that uses
@@ -34,14 +35,30 @@ export interface CachePlan extends LayerContext {
   readonly signal: AbortSignal | undefined;
   /** The call's timeout in ms: the caller stops waiting then, even for a request another caller shares. */
   readonly timeout: number;
+  /** When the call's timeout runs out, on the `performance.now()` clock. */
+  readonly deadline: number;
+  /**
+   * What the request depends on besides its URL (the retry policy and the body cap), as text: only calls
+   * that agree on it share a request in flight.
+   */
+  readonly sharing: string;
+  /**
+   * The call's API key, as the cache may use it without reading it: to tell whether another call has the
+   * same key, and whether an answer holds it (such an answer is that key's alone: never stored or shared).
+   */
+  readonly key: Redactor;
 }
 
 /** The cache layer (`createCache()`): answers a call from its store, or through `request`, once per key in flight. */
 export interface ClientCache {
   readonly run: (
     plan: CachePlan,
-    /** Sends the call (with retries and the rate limit), reads and checks the answer; the signal aborts it. */
-    request: (signal: AbortSignal) => Promise<GatewayResult>,
+    /**
+     * Sends the call (with retries and the rate limit), reads and checks the answer; the signal aborts it.
+     * `deadline` (on the `performance.now()` clock) is how long its retries may go on: the latest of the
+     * callers waiting on it; the request has no timeout of its own (the cache aborts it once nobody waits).
+     */
+    request: (signal: AbortSignal, deadline: () => number) => Promise<GatewayResult>,
     /** The endpoint's response check, as the call asked for it (`validate`), for stored bodies; throws `INVALID_RESPONSE`. */
     check: (body: unknown) => unknown,
   ) => Promise<CallResult>;

@@ -19,17 +19,22 @@ export interface ClientOptions<TProviders extends readonly AnyProvider[]> {
   readonly apiKey?: string;
   /** The gateway's base URL (`/v1/...` is appended; a trailing `/v1` is accepted and not doubled). Default: `PDG_BASE_URL`. */
   readonly baseUrl?: string | URL;
-  /** Milliseconds for a whole call, retries and backoff included. Default 30 000. */
+  /** Milliseconds for a whole call: retries, backoff, reading and processing the answer included. Default 30 000. */
   readonly timeout?: number;
   /** Retries for 408, 429, 500, 502-504 and network errors: a number, an object, or `0` to disable. Default 2. */
   readonly retry?: RetryOption;
+  /**
+   * The largest response body read, in bytes, counted as it is decompressed: a larger answer fails the call
+   * with `INVALID_RESPONSE` as soon as the cap is passed, and the rest is not read. Default 33 554 432 (32 MiB).
+   */
+  readonly maxBodyBytes?: number;
   /** Response validation: `'strict'`, `'report'` (return a drifted response and tell `onDrift`) or `'off'`. Default `'strict'`. */
   readonly validate?: ValidateMode;
   /** Hook sets, run in order. */
   readonly hooks?: Hooks | readonly Hooks[];
   /** A custom `fetch` (a test double, an edge runtime's own). For a proxy, see the README: the runtime's own settings suffice. */
   readonly fetch?: typeof globalThis.fetch;
-  /** Extra headers on every request. */
+  /** Extra headers on every request; one HTTP does not allow is a `USAGE` error naming it. */
   readonly headers?: HeadersInit;
   /**
    * Your application's own product token (`my-app/1.2.0`), put before pdg's in the `User-Agent`:
@@ -65,6 +70,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly timeout?: number;
   readonly retry?: RetryOption;
+  /** The largest response body read, in bytes (decompressed); over the client's `maxBodyBytes`. */
+  readonly maxBodyBytes?: number;
   readonly validate?: ValidateMode;
   readonly headers?: HeadersInit;
   /** On a client with a cache: `false` skips it, `'refresh'` asks the gateway anew, `{ ttlSeconds }` sets the time. */

@@ -49,6 +49,13 @@ interface PageFields {
 export const defaultMaxEmptyPages = 3;
 
 /**
+ * Pages in a row whose items are, in order, exactly those of the page before, after which a walk stops: a
+ * gateway that answers every cursor (or page number) with the same items would make the walk endless
+ * without ever repeating a cursor. Two, so the same items three times: live data never does that.
+ */
+export const repeatedPagesLimit = 2;
+
+/**
  * Cursors a walk remembers to notice a gateway pointing back to one: the most recent ones, so a long walk
  * keeps a bounded set. Page numbers need none: each next page must come after the current one.
  */
@@ -61,8 +68,9 @@ const rememberedCursors = 1_000;
  * documented maximum), since a page past it would be refused. A gateway that would make the walk endless
  * or end it silently short throws `INVALID_RESPONSE` naming what it did, after the pages before were
  * delivered: a page number that does not come after the current one, a cursor already fetched,
- * `maxEmptyPages` pages in a row with no items and `hasMore: true`, `hasMore: true` with no `nextCursor`,
- * or a `nextPage` that is not a page number.
+ * `maxEmptyPages` pages in a row with no items and `hasMore: true`, pages that repeat the page before's
+ * items `repeatedPagesLimit` times in a row, `hasMore: true` with no `nextCursor`, or a `nextPage` that is
+ * not a page number.
  */
 export async function* walkPages(walk: Walk<PagesOptions>): AsyncGenerator<unknown, void, undefined> {
   for await (const { page, at, next, fault } of fetchPages(walk)) {
@@ -90,6 +98,7 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
   const lastPage = paging.kind === 'page' ? pageMax(walk.definition) : undefined;
   const cursors = new Set<unknown>();
   let emptyInARow = 0;
+  const repeats = repeatCounter();
   for (let fetched = 1; maxPages === undefined || fetched <= maxPages; fetched++) {
     const page = await walk.fetchPage(position === undefined ? params : { ...params, [param]: position }, pageOptions);
     const fields = (typeof page === 'object' && page !== null ? page : {}) as PageFields;
@@ -113,6 +122,13 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
         did: `sent ${emptyInARow} pages in a row with no ${paging.items} while saying hasMore: true (maxEmptyPages is ${maxEmptyPages})`,
       });
     }
+    if (repeats.count(items) >= repeatedPagesLimit) {
+      throw walkFaultError(walk, {
+        fetched,
+        path: paging.items,
+        did: `sent the same ${(items as unknown[]).length} ${paging.items} as the page before, ${repeatedPagesLimit} pages in a row, under a new ${paging.kind === 'cursor' ? 'cursor' : 'page number'} each time`,
+      });
+    }
     if (paging.kind === 'cursor') {
       cursors.add(position);
       if (cursors.size > rememberedCursors) cursors.delete(cursors.values().next().value);
@@ -125,6 +141,38 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
       }
     }
     position = next;
+  }
+}
+
+/**
+ * Counts pages in a row whose item array is, in order, the same as the page before's (compared as JSON, only
+ * when the lengths agree). An empty page, or one too deep to write as JSON, counts as different.
+ */
+function repeatCounter(): { count(items: unknown): number } {
+  let previous: unknown[] | undefined;
+  let previousText: string | undefined;
+  let inARow = 0;
+  return {
+    count(items) {
+      const list = Array.isArray(items) && items.length > 0 ? items : undefined;
+      let text: string | undefined;
+      if (list && previous && previous.length === list.length) {
+        previousText ??= asJson(previous);
+        text = asJson(list);
+      }
+      inARow = text !== undefined && text === previousText ? inARow + 1 : 0;
+      previous = list;
+      previousText = text;
+      return inARow;
+    },
+  };
+}
+
+function asJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
   }
 }
 

@@ -93,6 +93,8 @@ export function redactError<T>(error: T, secret: string): T {
       provider: error.provider,
       endpoint: error.endpoint,
       retryAfter: error.retryAfter,
+      requestId: redact(error.requestId, secret),
+      rateLimit: error.rateLimit,
       message: redact(error.message, secret),
       gatewayMessage: redact(error.gatewayMessage, secret),
       content: redact(error.content, secret),
@@ -122,12 +124,20 @@ export interface Redactor {
   error<T>(error: T): T;
   /** Whether the key occurs anywhere in `value`. */
   holdsKey(value: unknown): boolean;
+  /** Whether `other` holds the same key (another client's, say), without either handing its key out. */
+  sameKey(other: Redactor): boolean;
 }
 
+/** Each redactor's key, for `sameKey` alone. */
+const keysOf = new WeakMap<Redactor, string>();
+
 export function keyRedactor(apiKey: string): Redactor {
-  return {
+  const redactor: Redactor = {
     value: (value) => redact(value, apiKey),
     error: (error) => redactError(error, apiKey),
     holdsKey: (value) => apiKey.length >= minimumRedactedLength && contains(value, apiKey),
+    sameKey: (other) => other === redactor || keysOf.get(other) === apiKey,
   };
+  keysOf.set(redactor, apiKey);
+  return redactor;
 }

@@ -9,8 +9,9 @@ import type { Hooks } from './hooks.js';
 import type { ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
 import type { CallOptions, ClientOptions, ValidateMode } from './options.js';
 import { clientOutlets, type Outlets } from './pipeline/outlets.js';
+import { checkedHeaders } from './pipeline/request-headers.js';
 import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from './pipeline/retry.js';
-import { keyRedactor } from './redact.js';
+import { keyRedactor, type Redactor } from './redact.js';
 import { serverRuntime, userAgentFor } from './user-agent.js';
 
 export interface ClientSettings {
@@ -31,9 +32,19 @@ export interface ClientSettings {
   readonly telemetry: ClientTelemetry | undefined;
   /** Where everything a call hands back leaves the pipeline, the key redacted. */
   readonly outlets: Outlets;
+  /** The key as the cache may use it (the same key? an answer holding it?), without reading it. */
+  readonly key: Redactor;
+  /** The largest body read, in bytes (decompressed). */
+  readonly maxBodyBytes: number;
 }
 
 const defaultTimeout = 30_000;
+
+/**
+ * The largest body a call reads, decompressed: 32 MiB, far above any answer the gateway documents (a page
+ * of listings is tens of kB), and low enough that a hostile or broken answer cannot exhaust memory.
+ */
+export const defaultMaxBodyBytes = 32 * 1024 * 1024;
 
 export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): ClientSettings {
   const env = environment();
@@ -51,6 +62,7 @@ export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>):
     options.hooks === undefined ? [] : Array.isArray(options.hooks) ? options.hooks : [options.hooks]
   ) as readonly Hooks[];
   const hooks = telemetry ? [...given, telemetry.hooks] : given;
+  const key = keyRedactor(apiKey);
   return {
     apiKey,
     baseUrl: base.href.replace(/[?#].*$/, ''),
@@ -62,14 +74,16 @@ export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>):
     // Looked up per request, so a fetch patched after the client was created (a test's interceptor) is used.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headersFor: providerHeaders({
-      client: new Headers(options.headers),
+      client: checkedHeaders(options.headers, 'createClient'),
       providers: options.providers,
       application: checkUserAgent(options.userAgent),
     }),
     cache: layerOption(options, 'cache', 'run'),
     rateLimit: layerOption(options, 'rateLimit', 'limit'),
     telemetry,
-    outlets: clientOutlets({ hooks, debug: debugSink(options.debug, env), redactor: keyRedactor(apiKey) }),
+    outlets: clientOutlets({ hooks, debug: debugSink(options.debug, env), redactor: key }),
+    key,
+    maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes) ?? defaultMaxBodyBytes,
   };
 }
 
@@ -117,6 +131,8 @@ export interface CallSettings {
   readonly validate: ValidateMode;
   /** Whether the call goes through the client's cache. */
   readonly cached: boolean;
+  /** The largest body read, in bytes (decompressed). */
+  readonly maxBodyBytes: number;
 }
 
 export function callSettings(client: ClientSettings, options: CallOptions, target: CallTarget): CallSettings {
@@ -129,6 +145,7 @@ export function callSettings(client: ClientSettings, options: CallOptions, targe
     retry: checkedRetry(client.retry, options.retry),
     validate: checkValidate(options.validate) ?? client.validate,
     cached: client.cache !== undefined && options.cache !== false,
+    maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes, target) ?? client.maxBodyBytes,
   };
 }
 
@@ -170,6 +187,13 @@ function checkSignal(signal: unknown, target: CallTarget): void {
       target,
     );
   }
+}
+
+function checkMaxBodyBytes(value: number | undefined, target?: CallTarget): number | undefined {
+  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) {
+    throw usageError(`maxBodyBytes must be a whole number of bytes, 1 or more (received ${String(value)}).`, target);
+  }
+  return value;
 }
 
 function checkTimeout(timeout: number): void {

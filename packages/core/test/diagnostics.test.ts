@@ -76,7 +76,9 @@ describe('debug lines', () => {
       /^pdg GET http:\/\/127\.0\.0\.1:\d+\/v1\/jobs:board\/job\/echo 302 \d+ ms attempt 1 x-api-key=\[redacted\]$/,
     );
     expect(lines[1]).toMatch(/ 503 \d+ ms attempt 2, retry in \d+ ms x-api-key=\[redacted\]$/);
-    expect(lines[2]).toMatch(/\?hop=1&token=\[redacted\] 200 \d+ ms attempt 3 x-api-key=\[redacted\]$/);
+    expect(lines[2]).toMatch(
+      /\?hop=1&token=\[redacted\] 200 \d+ ms attempt 3 x-api-key=\[redacted\] ratelimit\(remaining=41\)$/,
+    );
     expect(lines.join('\n')).not.toContain(key);
   });
 

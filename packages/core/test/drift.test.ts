@@ -37,6 +37,28 @@ function reportingClient() {
 }
 
 describe("validate: 'report'", () => {
+  it('remembers at most 1,000 told fields: against field names that keep changing, memory stays bounded', async () => {
+    // One answer with 1,001 undocumented fields: each is told once, and the client keeps only the newest
+    // 1,000, so the same answer again tells the forgotten one again (and, each telling forgetting the next
+    // oldest, the rest); a gateway whose field names change on every answer cannot grow the client.
+    const extra = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`field${i}`, i]));
+    gateway()
+      .get('/v1/music:tunes/search')
+      .query(true)
+      .times(2)
+      .reply(200, {
+        status: 'success',
+        message: 'ok',
+        content: { page: 1, count: 1, items: [{ ...track, ...extra }] },
+      });
+    const { pdg, reports } = reportingClient();
+    await pdg.run('music:tunes', 'search', { q: 'daft punk' });
+    expect(reports).toHaveLength(1_001);
+    await pdg.run('music:tunes', 'search', { q: 'daft punk' });
+    expect(reports.length).toBeGreaterThan(1_001);
+    expect(reports[1_001]?.drift.path).toBe('items[].field0');
+  });
+
   it('returns a drifted response as sent and reports each difference once, by field', async () => {
     serveDrifted(2);
     const { pdg, reports } = reportingClient();

@@ -1,7 +1,7 @@
 /** Defects an adversarial run found, each as the behaviour a user would notice. */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient, PdgError } from '../src/index.js';
+import { createClient, isPdgError, PdgError } from '../src/index.js';
 import { json, loopbackPerTest } from './loopback.js';
 import { failure } from './pdg-error-of.js';
 import { providers } from './providers.js';
@@ -93,13 +93,13 @@ describe('keys and URLs that cannot be sent safely', () => {
     expect(codes).toEqual(['NETWORK']);
   });
 
-  it('a header value that cannot be sent is INVALID_PARAMS, and nothing is sent', async () => {
+  it('a header value that cannot be sent is USAGE naming the header, never quoting the value; nothing is sent', async () => {
     const server = await serve((_, response) => json(response, 200, emptyPage));
     const error = await failure(
       client(server.url).run('jobs:board', 'browse', {}, { headers: { authorization: 'Bearer a\nb' } }),
     );
-    expect(error.code).toBe('INVALID_PARAMS');
-    expect(error.issues[0]?.path).toBe('headers');
+    expect(error.code).toBe('USAGE');
+    expect(error.message).toContain('the value of "authorization" has a line break');
     expect(everyView(error)).not.toContain('Bearer a');
     expect(server.requests).toHaveLength(0);
   });
@@ -333,12 +333,34 @@ describe('a caller or gateway mistake is a PdgError with the code that says whos
     expect(data).toEqual(emptyPage);
   });
 
-  it('headers with a line break in a value are INVALID_PARAMS naming headers, not a TypeError', async () => {
+  it('headers run() cannot send are USAGE naming the header (the params were fine), not INVALID_PARAMS', async () => {
     const server = await serve((_, response) => json(response, 200, emptyPage));
-    const error = await failure(client(server.url).run('jobs:board', 'browse', {}, { headers: { x: 'a\r\nb' } }));
-    expect(error.code).toBe('INVALID_PARAMS');
-    expect(error.issues.map((issue) => issue.path)).toEqual(['headers']);
+    const pdg = client(server.url);
+    const crlf = await failure(pdg.run('jobs:board', 'browse', {}, { headers: { x: 'a\r\nb' } }));
+    expect(crlf.code).toBe('USAGE');
+    expect(crlf.message).toContain('The call option headers: the value of "x" has a line break');
+    const name = await failure(pdg.run('jobs:board', 'browse', {}, { headers: [['bad header', '1']] }));
+    expect(name.code).toBe('USAGE');
+    expect(name.message).toContain('"bad header" is not a valid header name');
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('headers createClient cannot send throw a USAGE PdgError naming the header, not a bare TypeError', () => {
+    const thrown = (headers: HeadersInit) => {
+      try {
+        createClient({ providers, apiKey: 'k-hdr-1234', baseUrl: 'http://127.0.0.1:9', headers });
+      } catch (error) {
+        return error;
+      }
+      throw new Error('createClient accepted the headers');
+    };
+    const badName = thrown({ 'bad header': 'x' });
+    expect(isPdgError(badName) && badName.code).toBe('USAGE');
+    expect((badName as Error).message).toContain('createClient headers: "bad header" is not a valid header name');
+    const badValue = thrown({ 'x-trace': 'token-abc\r\nx-evil: 1' });
+    expect(isPdgError(badValue) && badValue.code).toBe('USAGE');
+    expect((badValue as Error).message).toContain('createClient headers: the value of "x-trace" has a line break');
+    expect((badValue as Error).message).not.toContain('token-abc');
   });
 
   it('a 503 body nested 3,000 deep is UPSTREAM, not a raw RangeError', async () => {

@@ -148,3 +148,50 @@ describe('a resume checkpoint the walk can verify', () => {
     });
   }
 });
+
+describe('pages that repeat the same items under a fresh cursor or page number', () => {
+  const ten = Array.from({ length: 10 }, (_, i) => ({ threadId: `t${i}`, title: `thread ${i}` }));
+
+  it('the same ten threads under a fresh cursor each time: items() ends with INVALID_RESPONSE after 3 pages', async () => {
+    let n = 0;
+    const server = await serve((_, response) => {
+      n++;
+      json(response, 200, { ok: true, threads: ten, hasMore: true, nextCursor: `fresh-${n}` });
+    });
+    const seen: string[] = [];
+    const walk = async () => {
+      for await (const thread of client(server.url).items('social-media:board', 'hot', {}, { maxItems: 10_000 })) {
+        seen.push(String(thread.threadId));
+      }
+    };
+    const error = await failure(walk());
+    expect(error.code).toBe('INVALID_RESPONSE');
+    expect(error.message).toContain(
+      'social-media:board hot: after 3 page(s) the gateway sent the same 10 threads as the page before, 2 pages in a row, under a new cursor each time',
+    );
+    expect(error.issues).toEqual([{ path: 'threads', message: expect.stringContaining('the same 10 threads') }]);
+    // The three pages fetched were delivered before the walk stopped.
+    expect(seen).toHaveLength(30);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('the same items under increasing page numbers end pages() too; one repeated page in between does not', async () => {
+    const server = await serve((request, response) => {
+      const page = Number(query(request.url, 'page') ?? '1');
+      // Pages 1-2 repeat once (allowed), then from page 4 on the gateway sends page 4's items forever.
+      const shown = page === 2 ? 1 : Math.min(page, 4);
+      json(response, 200, { page, items: [{ jobId: `j${shown}`, title: 't' }], hasMore: true, nextPage: page + 1 });
+    });
+    const seen: number[] = [];
+    const walk = async () => {
+      // maxPages bounds the walk should the gateway's repeats go unnoticed.
+      for await (const page of client(server.url).pages('jobs:board', 'browse', {}, { maxPages: 50 })) {
+        seen.push(page.page);
+      }
+    };
+    const error = await failure(walk());
+    expect(error.code).toBe('INVALID_RESPONSE');
+    expect(error.message).toContain('after 6 page(s) the gateway sent the same 1 items as the page before');
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});

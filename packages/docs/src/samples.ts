@@ -100,7 +100,11 @@ function target(call: SampleCall) {
   return { provider: call.providerId, endpoint: call.endpointName, definition: call.endpoint };
 }
 
-/** The request as `pdg run --curl` prints it: the key and the gateway's URL filled in by the shell. */
+/**
+ * The request as curl sends it, the key and the gateway's URL left to the shell. `pdg run --curl` prints the
+ * exact line for a given base URL (single-quoted, every header pdg sends); a page of reference cannot know
+ * the reader's base URL, so this one names it `${PDG_BASE_URL}`.
+ */
 function curlSample(call: SampleCall, params: Readonly<Record<string, unknown>>): string {
   const placeholder = 'http://pdg-base-url.invalid';
   let sent: Record<string, unknown>;

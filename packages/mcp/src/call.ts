@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   type AnyProvider,
   callEndpoint,
+  checkpointMismatchError,
   type Drift,
   type PdgClient,
   PdgError,
@@ -16,7 +17,7 @@ import {
 } from '@pdg/core';
 import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
-import { driftNote } from './drift.js';
+import { withDrift } from './drift.js';
 import { toolError, withoutSecret } from './errors.js';
 import { checkFields, projectingClient } from './fields.js';
 import { walkArguments } from './input-schema.js';
@@ -32,10 +33,23 @@ export interface CallContext {
   readonly drift?: (provider: string, endpoint: string) => readonly Drift[];
   /** Aborted when the MCP client cancels the call. */
   readonly signal?: AbortSignal;
+  /**
+   * How a cut walk's note says to go on, before `"resume": {...}`: by default `<tool> again with the same
+   * params and`, the endpoint's own tool; `call_endpoint` names itself and the provider and endpoint.
+   */
+  readonly again?: string;
 }
 
-/** Room kept for the note and the walk's summary next to the data: 1 000 bytes, or a fifth of a small limit. */
-const reserved = (limits: ResolvedLimits) => Math.min(1_000, Math.floor(limits.maxResultBytes / 5));
+/** Room kept for the note and the walk's summary next to the data: 1 000 bytes, or two fifths of a small limit. */
+const reserved = (limits: ResolvedLimits) => Math.min(1_000, Math.floor((limits.maxResultBytes * 2) / 5));
+
+/** Room kept for what drifted, once the endpoint has drifted: 4 000 bytes, or a fifth of a small limit. */
+const driftRoom = (limits: ResolvedLimits) => Math.min(4_000, Math.floor(limits.maxResultBytes / 5));
+
+/** What drifted so far in the tool's endpoint (see `CallContext.drift`). */
+function driftOf(tool: PdgTool, context: CallContext): readonly Drift[] {
+  return context.drift?.(tool.provider, tool.endpointName) ?? [];
+}
 
 /**
  * Runs one tool call; every failure is a tool error (`isError: true`) the model can read. Arguments of
@@ -52,34 +66,63 @@ export async function callTool(
     if (fields !== undefined) {
       context = { ...context, client: projectingClient(context.client, tool, checkFields(tool, fields)) };
     }
-    const answered = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
-    const drift = context.drift?.(tool.provider, tool.endpointName) ?? [];
-    const structured = drift.length === 0 ? answered : { ...answered, drift, validation: driftNote(drift) };
-    const safe = withoutSecret(structured, context.secret);
+    const answer = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
+    const safe = fitted(tool, answer, context);
     return { content: [{ type: 'text', text: JSON.stringify(safe) }], structuredContent: safe };
   } catch (error) {
     return toolError(error, context.secret);
   }
 }
 
-async function single(
-  tool: PdgTool,
-  args: Record<string, unknown> | undefined,
-  context: CallContext,
-): Promise<Record<string, unknown>> {
-  const result = await callEndpoint(
-    context.client,
-    tool.provider,
-    tool.endpointName,
-    args ?? {},
-    signalOption(context),
+/**
+ * An answer before it is fitted to the limit: `finish(kept)` is the result with its first `kept` items (a
+ * walk's result then says to go on after the last one kept), `itemBytes` the size of each item.
+ */
+interface Answer {
+  readonly itemBytes: readonly number[];
+  finish(kept: number): Record<string, unknown>;
+}
+
+/**
+ * The answer as sent, everything added to it (the drift said, the key redacted) and measured whole: at most
+ * `maxResultBytes`. What drifted is said in full where there is room, else in part; a walk whose result is
+ * still over returns fewer items (going on after the last kept), and one that cannot fit even one is an error.
+ */
+function fitted(tool: PdgTool, answer: Answer, context: CallContext): Record<string, unknown> {
+  const max = context.limits.maxResultBytes;
+  const sent = (value: Record<string, unknown>) => withoutSecret(value, context.secret);
+  const fits = (value: Record<string, unknown>) => jsonBytes(sent(value)) <= max;
+  const drift = driftOf(tool, context);
+  let kept = answer.itemBytes.length;
+  for (;;) {
+    const result = answer.finish(kept);
+    const told = withDrift(result, drift, fits);
+    if (fits(told)) return sent(told);
+    const bytes = jsonBytes(sent(result));
+    if (kept <= 1) throw overLimit(tool, bytes, max);
+    let dropped = 0;
+    while (kept > 1 && dropped < bytes - max) dropped += answer.itemBytes[--kept] ?? 0;
+  }
+}
+
+async function single(tool: PdgTool, args: Record<string, unknown> | undefined, context: CallContext): Promise<Answer> {
+  const { limits } = context;
+  // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
+  const result = withoutSecret(
+    await callEndpoint(context.client, tool.provider, tool.endpointName, args ?? {}, signalOption(context)),
+    context.secret,
   );
-  const { value, cuts } = cutToSize(result, context.limits.maxResultBytes - reserved(context.limits), 'result');
-  if (cuts.length === 0) return { result: value };
-  return {
-    result: value,
-    note: `Cut to fit ${bytesText(context.limits.maxResultBytes)}: ${describeCuts(cuts)}. For the rest, ask for less (narrower params, a smaller limit where the endpoint has one).`,
-  };
+  const drifted = driftOf(tool, context).length > 0;
+  const budget = limits.maxResultBytes - reserved(limits) - (drifted ? driftRoom(limits) : 0);
+  const { value, cuts } = cutToSize(result, budget, 'result');
+  const answered =
+    cuts.length === 0
+      ? { result: value }
+      : {
+          result: value,
+          note: `Cut to fit ${bytesText(context.limits.maxResultBytes)}: ${describeCuts(cuts)}. For the rest, ask for less (narrower params, a smaller limit where the endpoint has one).`,
+        };
+  return { itemBytes: [], finish: () => answered };
 }
 
 /** The walk arguments of a paged tool, checked, and the params without them. */
@@ -103,7 +146,8 @@ function walkOptions(tool: PdgTool, args: Record<string, unknown>, limits: Resol
     }
     return value;
   };
-  const resume = args.resume as WalkCheckpoint | undefined;
+  // Own properties only: a `resume` reached through the arguments' prototype is none.
+  const resume = (Object.hasOwn(args, 'resume') ? args.resume : undefined) as WalkCheckpoint | undefined;
   return {
     params,
     maxItems: count('maxItems', limits.defaultItems, limits.maxItems),
@@ -122,7 +166,7 @@ const pagingFields = new Set(['page', 'hasMore', 'nextPage', 'nextCursor']);
  * item skipped or repeated. Pages are walked (not items) so that the first page's own fields (a thread's
  * opening post, a profile, a total) reach the model too; no page past the last item taken is fetched.
  */
-async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallContext) {
+async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallContext): Promise<Answer> {
   const { limits } = context;
   const paging = tool.endpoint.paging as NonNullable<PdgTool['endpoint']['paging']>;
   const { params, maxItems, maxPages, resume } = walkOptions(tool, args, limits);
@@ -132,18 +176,29 @@ async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallC
     ...signalOption(context),
   });
   const items: unknown[] = [];
+  /** For each item taken: its size, and the checkpoint just after it. */
+  const itemBytes: number[] = [];
+  const afterItem: WalkCheckpoint[] = [];
   const cuts: Cut[] = [];
   let firstPage: Record<string, unknown> | undefined;
   let pageCount = 0;
   let budget = limits.maxResultBytes - reserved(limits);
+  let driftCounted = false;
   /** Where the page about to be read starts: the checkpoint before it was fetched. */
   let position: WalkCheckpoint = pages.checkpoint;
+  const start = position;
   let skip = position.taken;
   let stoppedBy: string | undefined;
   walking: for await (const page of pages) {
     pageCount++;
     const after = pages.checkpoint;
-    const record = (page ?? {}) as Record<string, unknown>;
+    // Once the endpoint has drifted (told as its page arrives), room is kept for saying so.
+    if (!driftCounted && driftOf(tool, context).length > 0) {
+      budget -= driftRoom(limits);
+      driftCounted = true;
+    }
+    // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
+    const record = (withoutSecret(page, context.secret) ?? {}) as Record<string, unknown>;
     if (firstPage === undefined) {
       const fields = Object.fromEntries(
         Object.entries(record).filter(([name]) => name !== paging.items && !pagingFields.has(name)),
@@ -154,26 +209,35 @@ async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallC
       budget -= jsonBytes(firstPage);
     }
     const list = Array.isArray(record[paging.items]) ? (record[paging.items] as unknown[]) : [];
+    // As core's items() does: a checkpoint that took more items of its page than the page holds is not one a
+    // walk gave, and following it would skip items silently.
+    if (skip > list.length && Array.isArray(record[paging.items])) {
+      const target = { provider: tool.provider, endpoint: tool.endpointName };
+      const pageParam = paging.kind === 'page' ? 'page' : 'cursor';
+      throw checkpointMismatchError(target, { at: position.at ?? params[pageParam], taken: skip, items: list.length });
+    }
     for (let index = skip; index < list.length; index++) {
       const size = jsonBytes(list[index]) + 1;
       if (size <= budget) {
         items.push(list[index]);
+        itemBytes.push(size);
         budget -= size;
       } else if (items.length === 0) {
         // One item larger than the whole limit: it is returned cut, and the walk goes on after it.
         const cut = cutToSize(list[index], budget, `${paging.items}[0]`);
         items.push(cut.value);
+        itemBytes.push(jsonBytes(cut.value) + 1);
         cuts.push(...cut.cuts);
         budget = 0;
       } else {
         position = at(position, index);
-        stoppedBy = `the ${bytesText(limits.maxResultBytes)} result limit`;
+        stoppedBy = 'the result limit';
         break walking;
       }
+      afterItem.push(index + 1 < list.length ? at(position, index + 1) : after);
       if (items.length >= maxItems || budget <= 0) {
         position = index + 1 < list.length ? at(position, index + 1) : after;
-        if (!position.done)
-          stoppedBy = budget <= 0 ? `the ${bytesText(limits.maxResultBytes)} result limit` : `maxItems ${maxItems}`;
+        if (!position.done) stoppedBy = budget <= 0 ? 'the result limit' : `maxItems ${maxItems}`;
         break walking;
       }
     }
@@ -181,20 +245,68 @@ async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallC
     position = after;
     if (!position.done && pageCount >= maxPages) stoppedBy = `maxPages ${maxPages}`;
   }
-  const done = position.done === true;
+  const walked = { items, firstPage, pages: pageCount, cuts, end: position, stoppedBy };
+  return { itemBytes, finish: (kept) => walkResult(tool, context, fewer(walked, kept, { start, afterItem })) };
+}
+
+/** A walk as it ended: its items, the first page's other fields, pages fetched, what was cut, where it stopped. */
+interface Walked {
+  readonly items: readonly unknown[];
+  readonly firstPage: Record<string, unknown> | undefined;
+  readonly pages: number;
+  readonly cuts: readonly Cut[];
+  readonly end: WalkCheckpoint;
+  readonly stoppedBy: string | undefined;
+}
+
+/** The walk with its first `kept` items only, stopped by the result limit just after the last one kept. */
+function fewer(
+  walked: Walked,
+  kept: number,
+  where: { readonly start: WalkCheckpoint; readonly afterItem: readonly WalkCheckpoint[] },
+): Walked {
+  if (kept >= walked.items.length) return walked;
+  return {
+    ...walked,
+    items: walked.items.slice(0, kept),
+    end: (kept === 0 ? where.start : where.afterItem[kept - 1]) ?? where.start,
+    stoppedBy: 'the result limit',
+  };
+}
+
+/** A walk's result: its items, the first page's fields, the walk's summary, and a note on how to go on. */
+function walkResult(tool: PdgTool, context: CallContext, walked: Walked): Record<string, unknown> {
+  const { limits } = context;
+  const paging = tool.endpoint.paging as NonNullable<PdgTool['endpoint']['paging']>;
+  const { items, firstPage, end, cuts } = walked;
+  const done = end.done === true;
   const notes: string[] = [];
   if (!done) {
+    const stoppedBy =
+      walked.stoppedBy === 'the result limit'
+        ? `the ${bytesText(limits.maxResultBytes)} result limit`
+        : walked.stoppedBy;
     notes.push(
-      `Stopped at ${stoppedBy ?? 'the end of what the gateway gave'}; more ${paging.items} may remain. To go on, call ${tool.name} again with the same params and "resume": ${JSON.stringify(position)}.`,
+      `Stopped at ${stoppedBy ?? 'the end of what the gateway gave'}; more ${paging.items} may remain. To go on, call ${context.again ?? `${tool.name} again with the same params and`} "resume": ${JSON.stringify(end)}.`,
     );
   }
   if (cuts.length > 0) notes.push(`Cut to fit ${bytesText(limits.maxResultBytes)}: ${describeCuts(cuts)}.`);
   return {
     [paging.items]: items,
     ...(firstPage === undefined ? {} : { firstPage }),
-    walk: { items: items.length, pages: pageCount, done, ...(done ? {} : { resume: position }) },
+    walk: { items: items.length, pages: walked.pages, done, ...(done ? {} : { resume: end }) },
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
+}
+
+/** A result that cannot be cut to the limit (what is left is what a walk needs to go on): an error, never more. */
+function overLimit(tool: PdgTool, bytes: number, max: number): PdgError {
+  return new PdgError({
+    code: 'INVALID_RESPONSE',
+    provider: tool.provider,
+    endpoint: tool.endpointName,
+    message: `The result of ${tool.name} would be ${bytesText(bytes)} even cut, over the ${bytesText(max)} result limit: what is left cannot be cut (such as a page cursor that long). Ask for less, or raise limits.maxResultBytes.`,
+  });
 }
 
 /** The checkpoint `taken` items into the page that `position` starts. */

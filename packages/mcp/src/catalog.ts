@@ -166,14 +166,17 @@ export async function callEndpoint(
       context.secret,
     );
   }
-  const params = (typeof args.params === 'object' && args.params !== null ? args.params : {}) as Record<
-    string,
-    unknown
-  >;
+  const params = (
+    typeof args.params === 'object' && args.params !== null && Object.hasOwn(args, 'params') ? args.params : {}
+  ) as Record<string, unknown>;
+  const given = (name: string) => (Object.hasOwn(args, name) ? args[name] : undefined);
   const walk = tool.endpoint.paging
-    ? Object.fromEntries(walkArguments.flatMap((name) => (args[name] === undefined ? [] : [[name, args[name]]])))
+    ? Object.fromEntries(walkArguments.flatMap((name) => (given(name) === undefined ? [] : [[name, given(name)]])))
     : {};
-  return callTool(tool, { ...params, ...walk, ...(args.fields === undefined ? {} : { fields: args.fields }) }, context);
+  // The way on from a cut walk is this tool again, not the endpoint's own tool (this toolset does not serve it).
+  const again = `${callToolName} again with the same provider (${JSON.stringify(tool.provider)}), endpoint (${JSON.stringify(tool.endpointName)}) and params, and`;
+  const fields = given('fields') === undefined ? {} : { fields: given('fields') };
+  return callTool(tool, { ...params, ...walk, ...fields }, { ...context, again });
 }
 
 /** The endpoint's params schema, without the walk arguments its own tool adds. */

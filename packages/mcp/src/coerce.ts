@@ -9,12 +9,14 @@ import type { JsonSchema } from './input-schema.js';
 /** The arguments with each property converted to the type its schema gives, where it converts faithfully. */
 export function coerceArguments(args: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(args)) {
-    const property = properties[name];
-    out[name] = property === undefined ? value : coerceValue(value, property);
-  }
-  return out;
+  // Built as own properties (not assigned): an argument named `__proto__` stays an argument, for the client's
+  // checks to refuse, instead of becoming the prototype every other argument could be read through.
+  return Object.fromEntries(
+    Object.entries(args).map(([name, value]) => {
+      const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      return [name, property === undefined ? value : coerceValue(value, property)];
+    }),
+  );
 }
 
 function coerceValue(value: unknown, schema: JsonSchema): unknown {

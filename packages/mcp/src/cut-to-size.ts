@@ -156,8 +156,17 @@ function member(name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
 }
 
-/** `result.items shows 40 of 300 items; result.text 2,000 of 9,000 characters`. */
+/** Cuts a note names, and characters of each path it shows: a note stays short whatever was cut. */
+const describedCuts = 5;
+const longestShownPath = 120;
+
+/** `result.items keeps 40 of 300 items; result.text keeps 2,000 of 9,000 characters` (the first five cuts). */
 export function describeCuts(cuts: readonly Cut[]): string {
   const number = (value: number) => value.toLocaleString('en-US');
-  return cuts.map((cut) => `${cut.path} keeps ${number(cut.kept)} of ${number(cut.of)} ${cut.unit}`).join('; ');
+  const path = (text: string) => (text.length <= longestShownPath ? text : `${text.slice(0, longestShownPath)}…`);
+  const shown = cuts
+    .slice(0, describedCuts)
+    .map((cut) => `${path(cut.path)} keeps ${number(cut.kept)} of ${number(cut.of)} ${cut.unit}`);
+  if (cuts.length > describedCuts) shown.push(`and ${number(cuts.length - describedCuts)} more cuts`);
+  return shown.join('; ');
 }

@@ -18,7 +18,7 @@ const allowedHeaders = ['accept', 'content-type', 'x-api-key', faultHeader, 'pre
 
 /**
  * Response headers a page may read besides the CORS-safelisted ones: the client reads `retry-after` (a 429's
- * wait) and reports the rate-limit headers gateways send.
+ * wait) and reports the rate-limit headers and the request id gateways send.
  */
 const exposedHeaders = [
   'retry-after',
@@ -30,6 +30,8 @@ const exposedHeaders = [
   'x-ratelimit-limit',
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
+  'x-request-id',
+  'request-id',
 ].join(', ');
 
 /** How long a browser may keep a preflight's answer, in seconds (Chromium caps it at 2 hours). */

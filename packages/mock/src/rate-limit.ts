@@ -32,4 +32,17 @@ export class RateLimiter {
     if (window.count <= this.limit.requests) return 0;
     return Math.max(1, Math.ceil((window.start + this.limit.windowMs - now) / 1000));
   }
+
+  /**
+   * The key's state as the IETF `RateLimit` field says it (`limit=10, remaining=3, reset=1`, the reset in
+   * seconds), once `check` has counted a request of the key's; no headers for a key never counted.
+   */
+  headers(key: string, now = Date.now()): Record<string, string> {
+    const window = this.#windows.get(key);
+    if (!window) return {};
+    const { requests, windowMs } = this.limit;
+    const remaining = Math.max(0, requests - window.count);
+    const reset = Math.max(0, Math.ceil((window.start + windowMs - now) / 1000));
+    return { ratelimit: `limit=${requests}, remaining=${remaining}, reset=${reset}` };
+  }
 }

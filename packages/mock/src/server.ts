@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -155,7 +156,19 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     world: options.world ?? true,
   });
 
+  /** An answer to a gateway path, with the key's rate-limit state when the mock has a limit and counted the key. */
   const answer = (
+    request: IncomingMessage,
+    url: URL,
+    route: Route | FixtureAnswer,
+  ): { answer: Answer; fault?: Fault } => {
+    const result = routeAnswer(request, url, route);
+    const key = request.headers['x-api-key'];
+    if (!limiter || typeof key !== 'string' || request.method !== 'GET') return result;
+    return { ...result, answer: { ...result.answer, headers: { ...limiter.headers(key), ...result.answer.headers } } };
+  };
+
+  const routeAnswer = (
     request: IncomingMessage,
     url: URL,
     route: Route | FixtureAnswer,
@@ -287,10 +300,11 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     // A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more.
     response.on('error', () => response.destroy());
     const result = answerSafely(request, receivedAt);
-    // Every answer, errors and faults included, so a page sees a 429 as a 429, not as a network error.
+    // Every answer, errors and faults included, so a page sees a 429 as a 429, not as a network error; and
+    // each with its own request id, as the gateway's support asks for one.
     const withCors = (answer: Answer): Answer => ({
       ...answer,
-      headers: { ...corsHeaders(cors, request.headers.origin), ...answer.headers },
+      headers: { ...corsHeaders(cors, request.headers.origin), 'x-request-id': randomUUID(), ...answer.headers },
     });
     const respond = () => {
       if (result.docs && docs) return void docs(request, response, result.docs).catch(() => response.destroy());

@@ -213,6 +213,33 @@ describe('faults on demand', () => {
     }
   });
 
+  it('per server: each answer to a counted key says its rate limit and a request id, read by the client', async () => {
+    const limited = await startMockGateway({
+      providers,
+      fixtures: notesFixtures,
+      rateLimit: { requests: 2, windowMs: 60_000 },
+    });
+    try {
+      const pdg = createClient({ providers, apiKey: 'key-1', baseUrl: limited.url, retry: 0 });
+      const first = await pdg.runWithResponse('test:notes', 'note', { noteId: 'n1' });
+      expect(first.response.headers.ratelimit).toMatch(/^limit=2, remaining=1, reset=(59|60)$/);
+      expect(first.response.rateLimit).toEqual({ limit: 2, remaining: 1, resetSeconds: expect.any(Number) });
+      expect(first.response.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      const second = await pdg.runWithResponse('test:notes', 'note', { noteId: 'n1' });
+      expect(second.response.rateLimit?.remaining).toBe(0);
+      expect(second.response.requestId).not.toBe(first.response.requestId);
+      const error = await pdgErrorOf(pdg.run('test:notes', 'note', { noteId: 'n1' }));
+      expect(error.rateLimit).toMatchObject({ limit: 2, remaining: 0 });
+      expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      // A gateway without a limit sends a request id alone.
+      const plain = await client().runWithResponse('test:notes', 'note', { noteId: 'n1' });
+      expect(plain.response.rateLimit).toBeUndefined();
+      expect(plain.response.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('per server: the request past the limit in a window is a 429 with Retry-After; the next window opens', async () => {
     const limited = await startMockGateway({
       providers,

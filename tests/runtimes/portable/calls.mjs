@@ -9,18 +9,20 @@ import { jobboard } from '@pdg/jobs-jobboard';
 
 /**
  * Makes the calls against the gateway at `baseUrl` and resolves to a one-line summary of what came back;
- * rejects with an Error naming the check that failed.
+ * rejects with an Error naming the check that failed. `apiKey` is how the runtime gives the key (a Worker's
+ * `env` binding); without it, a made-up one.
  * @param {string} baseUrl
+ * @param {string} [apiKey]
  * @returns {Promise<string>}
  */
-export async function exercise(baseUrl) {
+export async function exercise(baseUrl, apiKey = 'made-up-key') {
   let sent = 0;
   /** @type {typeof fetch} */
   const countingFetch = (input, init) => {
     sent++;
     return fetch(input, init);
   };
-  const pdg = createClient({ providers: [jobboard], baseUrl, apiKey: 'made-up-key', retry: 0, fetch: countingFetch });
+  const pdg = createClient({ providers: [jobboard], baseUrl, apiKey, retry: 0, fetch: countingFetch });
 
   // One call.
   const page = await pdg.run('jobs:jobboard', 'browse', { country: 'SG', limit: 3 });
@@ -67,7 +69,8 @@ export async function exercise(baseUrl) {
 }
 
 /**
- * The runtime and its version, such as `node 22.12.0`, `bun 1.4.5`, `deno 2.9.6`, `chromium 156.0.8078.79`.
+ * The runtime and its version, such as `node 22.12.0`, `bun 1.4.5`, `deno 2.9.6`, `chromium 156.0.8078.79`;
+ * `edge-runtime` and `workerd` alone.
  * @returns {Promise<string>}
  */
 export async function runtime() {
@@ -75,6 +78,10 @@ export async function runtime() {
   // Bun and Deno say they are Node too (process.versions.node): asked first.
   if (runtimes.Bun) return `bun ${runtimes.Bun.version}`;
   if (runtimes.Deno) return `deno ${runtimes.Deno.version.deno}`;
+  // Vercel's Edge runtime names itself in a global; Cloudflare's workerd in the user agent. Neither says its
+  // version there: the test reads it from the package and the binary.
+  if (typeof (/** @type {{ EdgeRuntime?: unknown }} */ (globalThis).EdgeRuntime) === 'string') return 'edge-runtime';
+  if (typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers') return 'workerd';
   if (typeof process !== 'undefined' && process.versions?.node) return `node ${process.versions.node}`;
   // The user-agent string gives the major version only (156.0.0.0); client hints give the whole of it.
   const hints = /** @type {{ userAgentData?: UserAgentData }} */ (navigator).userAgentData;

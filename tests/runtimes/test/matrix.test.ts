@@ -1,16 +1,23 @@
 /**
  * The runtime matrix: the same calls (portable/calls.mjs: core and jobs:jobboard) against a mock gateway
  * over loopback, on the Node running the tests (24 in CI), Node 22.12 (the oldest the packages support),
- * Bun, Deno and headless Chromium. Each run prints its runtime and version, which the test asserts, so a
- * wrong binary fails it. Bun, Deno and Node 22.12 come from the npm registry (scripts/runtimes.mjs),
+ * Bun, Deno, headless Chromium, and the two edge runtimes: Cloudflare's workerd and Vercel's Edge runtime. Each run prints its runtime and version, which the test asserts, so a
+ * wrong binary fails it. Bun, Deno and Node 22.12 come from the npm registry (scripts/runtimes.mjs), workerd
+ * and edge-runtime from it too (this package's devDependencies),
  * Chromium from Debian's package; where one is missing the test fails in CI and is skipped elsewhere,
  * saying how to get it.
  */
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from '@pdg/mock';
+import { EdgeRuntime } from 'edge-runtime';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,6 +29,8 @@ import { type StaticSite, serveStatic } from './static-site.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const check = 'portable/check.mjs';
 const pageEntry = fileURLToPath(new URL('../portable/page.mjs', import.meta.url));
+const workerEntry = fileURLToPath(new URL('../portable/worker.mjs', import.meta.url));
+const edgeEntry = fileURLToPath(new URL('../portable/edge.mjs', import.meta.url));
 
 /** What portable/calls.mjs reports when every call came back as it should. */
 const summary =
@@ -206,6 +215,145 @@ describe('the same calls from a web page in headless Chromium, driven by playwri
       expect(requests.map((request) => request.method)).toEqual(['OPTIONS']);
     } finally {
       await restricted.close();
+    }
+  });
+});
+
+/** One file of the calls, bundled by esbuild for a runtime without a module loader of Node's kind. */
+async function bundled(entry: string, format: 'esm' | 'iife'): Promise<string> {
+  const bundle = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format,
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  return bundle.outputFiles[0]?.text ?? '';
+}
+
+/** A free port on loopback, for a server that must be told its port before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * workerd's configuration: the bundled Worker with the gateway's URL and the API key as `env` bindings, its
+ * socket on loopback, and outbound requests allowed to loopback only (where the mock gateway is).
+ */
+function workerdConfig(port: number, baseUrl: string, apiKey: string): string {
+  return `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .worker),
+    (name = "loopback", network = (allow = ["local"])),
+  ],
+  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+);
+const worker :Workerd.Worker = (
+  modules = [ (name = "worker.js", esModule = embed "worker.js") ],
+  compatibilityDate = "2025-09-01",
+  bindings = [
+    (name = "PDG_BASE_URL", text = ${JSON.stringify(baseUrl)}),
+    (name = "PDG_API_KEY", text = ${JSON.stringify(apiKey)}),
+  ],
+  globalOutbound = "loopback",
+);
+`;
+}
+
+/** Asks the Worker at `url` once it listens: workerd takes a moment to start. Bounded in tries. */
+async function askWorker(
+  url: string,
+  workerd: ChildProcess,
+  log: () => string,
+): Promise<{ status: number; text: string }> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (workerd.exitCode !== null) throw new Error(`workerd exited with ${workerd.exitCode}: ${log()}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(240_000) });
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      if ((error as { name?: string }).name === 'TimeoutError') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`workerd did not answer at ${url} within 600 tries: ${log()}`);
+}
+
+describe('the same calls on the edge runtimes', () => {
+  const require = createRequire(import.meta.url);
+
+  /** A gateway that accepts `apiKey` alone, so an answer proves the key the runtime was given arrived. */
+  async function keyedGateway(apiKey: string) {
+    const requests: MockRequestInfo[] = [];
+    const keyed = await startMockGateway({
+      providers: [jobboard],
+      fixtures,
+      apiKeys: [apiKey],
+      onRequest: (request) => requests.push(request),
+    });
+    return { keyed, requests };
+  }
+
+  it("Cloudflare's workerd: a module Worker, the key and the gateway's URL from its env bindings", async () => {
+    const startedAt = performance.now();
+    const binary = require.resolve('workerd/bin/workerd');
+    const { stdout: versionText } = await run(process.execPath, [binary, '--version']);
+    const version = versionText.trim().replace(/^workerd /, '');
+    expect(version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const dir = mkdtempSync(join(tmpdir(), 'pdg-workerd-'));
+    const port = await freePort();
+    const { keyed, requests } = await keyedGateway('key-from-env-binding');
+    writeFileSync(join(dir, 'worker.js'), await bundled(workerEntry, 'esm'));
+    writeFileSync(join(dir, 'config.capnp'), workerdConfig(port, keyed.url, 'key-from-env-binding'));
+    let output = '';
+    const workerd = spawn(process.execPath, [binary, 'serve', join(dir, 'config.capnp')], { cwd: dir });
+    workerd.stdout.on('data', (chunk) => (output += chunk));
+    workerd.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      const answer = await askWorker(`http://127.0.0.1:${port}/`, workerd, () => output);
+      expect(answer.status, answer.text).toBe(200);
+      expectPassed(answer.text, 'workerd');
+      // Six calls, each with the key of the env binding (the gateway accepts no other).
+      expect(requests.filter((request) => request.method === 'GET')).toHaveLength(6);
+      record(`workerd ${version}`, binary, startedAt);
+    } finally {
+      workerd.kill();
+      await keyed.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("Vercel's Edge runtime: an edge function, the key from its process.env", async () => {
+    const startedAt = performance.now();
+    const manifest = require.resolve('edge-runtime/package.json');
+    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+    const { keyed, requests } = await keyedGateway('key-from-edge-env');
+    try {
+      const edge = new EdgeRuntime({
+        initialCode: await bundled(edgeEntry, 'iife'),
+        // The Edge runtime's environment variables, as a deployment's settings give them.
+        extend: (context) => Object.assign(context, { process: { env: { PDG_API_KEY: 'key-from-edge-env' } } }),
+      });
+      const response = await edge.dispatchFetch(`http://edge.test/?gateway=${encodeURIComponent(keyed.url)}`);
+      const text = await response.text();
+      await response.waitUntil();
+      expect(response.status, text).toBe(200);
+      expectPassed(text, 'edge-runtime');
+      // Six calls, each with the key of the environment (the gateway accepts no other).
+      expect(requests.filter((request) => request.method === 'GET')).toHaveLength(6);
+      record(`edge-runtime ${version}`, manifest, startedAt);
+    } finally {
+      await keyed.close();
     }
   });
 });

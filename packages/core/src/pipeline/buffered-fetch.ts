@@ -15,6 +15,8 @@ export interface AttemptRecord {
   readonly status?: number;
   /** Why no response arrived. */
   readonly failure?: string;
+  /** The response's headers, when a response arrived (the debug line shows its request id and rate limit). */
+  readonly headers?: Headers;
   readonly durationMs: number;
   /** The wait before the next attempt, when a retry follows. */
   readonly retryInMs?: number;
@@ -25,9 +27,16 @@ export class BodyReadError extends Error {
   override readonly name = 'BodyReadError';
 }
 
+/** The body passed the call's `maxBodyBytes`; the read was stopped there. Not retried: the answer would be the same. */
+export class BodyTooLargeError extends Error {}
+
 /** The requests of one call, counted across its hops; each reported once its retry wait, if any, is known. */
 export interface AttemptLog {
-  record(url: string, started: number, outcome: { readonly status?: number; readonly failure?: string }): void;
+  record(
+    url: string,
+    started: number,
+    outcome: { readonly status?: number; readonly failure?: string; readonly headers?: Headers },
+  ): void;
   /** The last request is retried after `waitMs`. */
   retrying(waitMs: number): void;
   /** Reports the last request, if not yet reported. */
@@ -58,8 +67,15 @@ export function attemptLog(report: ((attempt: AttemptRecord) => void) | undefine
   };
 }
 
-/** Wraps `fetch` so each body is read whole within its attempt, and each request is logged. */
-export function bufferingFetch(fetch: typeof globalThis.fetch, log: AttemptLog): typeof globalThis.fetch {
+/**
+ * Wraps `fetch` so each body is read whole within its attempt, up to `maxBodyBytes` (counted as the runtime
+ * decompresses it: a small gzip answer inflating to gigabytes stops at the cap), and each request is logged.
+ */
+export function bufferingFetch(
+  fetch: typeof globalThis.fetch,
+  log: AttemptLog,
+  maxBodyBytes: number,
+): typeof globalThis.fetch {
   return async (input, init) => {
     const started = performance.now();
     const url = input instanceof Request ? input.url : String(input);
@@ -72,13 +88,18 @@ export function bufferingFetch(fetch: typeof globalThis.fetch, log: AttemptLog):
       throw error;
     }
     try {
-      body = await response.arrayBuffer();
+      body = await readCapped(response, maxBodyBytes);
     } catch (error) {
-      log.record(url, started, { status: response.status, failure: 'the body broke off' });
-      if (init?.signal?.aborted || (input instanceof Request && input.signal.aborted)) throw error;
+      const tooLarge = error instanceof BodyTooLargeError;
+      log.record(url, started, {
+        status: response.status,
+        failure: tooLarge ? 'over maxBodyBytes' : 'the body broke off',
+        headers: response.headers,
+      });
+      if (tooLarge || init?.signal?.aborted || (input instanceof Request && input.signal.aborted)) throw error;
       throw new BodyReadError('the connection broke while the response body was being read', { cause: error });
     }
-    log.record(url, started, { status: response.status });
+    log.record(url, started, { status: response.status, headers: response.headers });
     // A success (or redirect) goes on as it came, its bytes read from `bufferedBodies` alone: ky does not
     // read its body. An error is copied with its bytes, which ky reads into `HTTPError.data`.
     if (response.status < 400) {
@@ -93,6 +114,26 @@ export function bufferingFetch(fetch: typeof globalThis.fetch, log: AttemptLog):
     Object.defineProperty(buffered, 'url', { value: response.url });
     return buffered;
   };
+}
+
+/**
+ * A response's body, read chunk by chunk and counted: past `max` bytes the stream is cancelled (the rest is
+ * never read nor inflated) and `BodyTooLargeError` thrown.
+ */
+async function readCapped(response: Response, max: number): Promise<ArrayBuffer> {
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for (let total = 0; reader; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+  }
+  return new Blob(chunks).arrayBuffer();
 }
 
 /** The bytes of each success (or redirect) fetched, so its body is decoded once without a stream read. */

@@ -1,3 +1,4 @@
+import { answerInfo } from '../answer-headers.js';
 import type { CallTarget } from '../call-target.js';
 import { isErrorEnvelope } from '../envelope.js';
 import { gatewayError } from '../error-builders.js';
@@ -30,7 +31,8 @@ export function codeForEnvelopeMessage(message: string): PdgErrorCode {
 
 /**
  * Step 5: a failed response (non-2xx, or an error envelope on a 2xx) as a PdgError: its code from the
- * status (or the envelope's message), the gateway's message and content, and `retryAfter` for a 429.
+ * status (or the envelope's message), the gateway's message and content, `retryAfter` for a 429, and the
+ * answer's request id and rate limit.
  */
 export function mapResponseError(
   target: CallTarget,
@@ -49,6 +51,7 @@ export function mapResponseError(
     gatewayMessage,
     content: envelope ? envelope.content : data,
     retryAfter: code === 'RATE_LIMITED' ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
+    ...answerInfo(response.headers),
   });
 }
 

@@ -1,3 +1,4 @@
+import { answerInfo } from '../answer-headers.js';
 import type { ResponseMeta } from '../call-result.js';
 import type { PdgError } from '../errors.js';
 import type { HookContext, Hooks } from '../hooks.js';
@@ -52,7 +53,11 @@ export interface OutletOptions {
 
 export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlets {
   const uses = (point: keyof Hooks) => hooks.some((set) => set[point]);
-  /** Differences already reported, by endpoint and field: a drifted field is told once, not on every call. */
+  /**
+   * Differences already reported, by endpoint and field: a drifted field is told once, not on every call.
+   * Bounded: against a gateway whose field names change on every answer, the oldest are forgotten (and told
+   * again should they come back) rather than kept for the client's life.
+   */
   const reported = new Set<string>();
   return {
     beforeRequest: uses('beforeRequest')
@@ -89,6 +94,7 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
       for (const found of drift) {
         const key = `${context.provider}\0${context.endpoint}\0${found.path}\0${found.change}\0${found.received}`;
         if (reported.has(key)) continue;
+        if (reported.size >= maxReported) reported.delete(reported.values().next().value as string);
         reported.add(key);
         // A field's name comes from the body: redacted like everything else that leaves, should it hold the key.
         const shown = redactor.holdsKey(found) ? redactor.value(found) : found;
@@ -96,7 +102,12 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
         for (const set of hooks) set.onDrift?.({ ...context, drift: shown });
       }
     },
-    responseMeta: (meta) => ({ ...meta, headers: redactor.value(meta.headers), url: redactor.value(meta.url) }),
+    responseMeta: (meta) => ({
+      ...meta,
+      headers: redactor.value(meta.headers),
+      url: redactor.value(meta.url),
+      ...(meta.requestId !== undefined && { requestId: redactor.value(meta.requestId) }),
+    }),
     failed: async (context, error) => {
       const shown = redactor.error(error);
       for (const set of hooks) await set.onError?.({ ...context, error: shown });
@@ -110,16 +121,29 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
  * How much of a URL and of a failure a debug line shows: a param megabytes long must not write megabytes to
  * stderr on every attempt. Cut with `excerpt`, so a key cut in half there is still redacted.
  */
+/** How many drifted fields a client remembers having told (see `reported`). */
+const maxReported = 1_000;
 const debugUrlLength = 2_000;
 const debugFailureLength = 500;
 
-/** `pdg GET https://…/v1/jobs:jobboard/browse?country=SG 200 12 ms attempt 1 x-api-key=[redacted]` */
+/**
+ * `pdg GET https://…/v1/jobs:jobboard/browse?country=SG 200 12 ms attempt 1 x-api-key=[redacted]`, then the
+ * answer's ` request-id=…` and ` ratelimit(limit=… remaining=… resetSeconds=…)` when it sent them.
+ */
 function debugLine(attempt: AttemptRecord): string {
   const failure = attempt.failure === undefined ? undefined : excerpt(attempt.failure, debugFailureLength);
   const outcome = attempt.status === undefined ? `failed (${failure})` : String(attempt.status);
   const extra = attempt.status !== undefined && failure ? ` (${failure})` : '';
   const retry = attempt.retryInMs === undefined ? '' : `, retry in ${Math.round(attempt.retryInMs)} ms`;
-  return `pdg ${attempt.method} ${excerpt(attempt.url, debugUrlLength)} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]`;
+  return `pdg ${attempt.method} ${excerpt(attempt.url, debugUrlLength)} ${outcome}${extra} ${Math.round(attempt.durationMs)} ms attempt ${attempt.attempt}${retry} x-api-key=[redacted]${attempt.headers ? answerWords(attempt.headers) : ''}`;
+}
+
+/** ` request-id=req-1 ratelimit(limit=10 remaining=3 resetSeconds=5)`: the parts an answer sent. */
+function answerWords(headers: Headers): string {
+  const { requestId, rateLimit } = answerInfo(headers);
+  const id = requestId === undefined ? '' : ` request-id=${excerpt(requestId, 200)}`;
+  const rate = rateLimit && Object.entries(rateLimit).map(([name, value]) => `${name}=${value}`);
+  return rate ? `${id} ratelimit(${rate.join(' ')})` : id;
 }
 
 /** `pdg drift music:tunes/search items[].trackId: type changed, expected number, received string` */

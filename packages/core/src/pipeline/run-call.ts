@@ -1,8 +1,9 @@
+import { answerInfo } from '../answer-headers.js';
 import type { CallResult, GatewayResult } from '../call-result.js';
 import type { CallTarget } from '../call-target.js';
 import type { EndpointDefinition } from '../contract.js';
 import { isErrorEnvelope } from '../envelope.js';
-import { requestFailedError, unreadableResponseError } from '../error-builders.js';
+import { requestFailedError, timeoutError, unreadableResponseError } from '../error-builders.js';
 import { isPdgError, type PdgError } from '../errors.js';
 import type { HookContext } from '../hooks.js';
 import type { CachePlan, LayerContext } from '../layers.js';
@@ -55,10 +56,15 @@ async function runSteps(client: ClientSettings, call: Call): Promise<CallResult>
         : responseCheck(settings, definition, context);
     const deadline = started + settings.timeout;
     const gateway: GatewayCall = { client, settings, context, layer, definition, url, headers, check, deadline };
-    const ask = (signal: AbortSignal | undefined) => askGateway(gateway, signal);
-    if (!settings.cached || !client.cache) return await ask(call.options.signal);
-    // The cache layer: a stored answer, a request another identical call already made, or `ask`.
-    return await client.cache.run(cachePlan(gateway, call), ask, check);
+    const ask = (signal: AbortSignal | undefined, until?: () => number) => askGateway(gateway, signal, until);
+    const result =
+      !settings.cached || !client.cache
+        ? await ask(call.options.signal)
+        : // The cache layer: a stored answer, a request another identical call already made, or `ask`.
+          await client.cache.run(cachePlan(gateway, call), ask, check);
+    // The timeout covers the whole call: an answer whose parsing and checking ended past it is not returned.
+    if (performance.now() > deadline) throw timeoutError(context, settings.timeout);
+    return result;
   } catch (thrown) {
     // An abort is the caller's own doing: it rejects with the signal's reason, as fetch does.
     if (call.options.signal?.aborted) throw call.options.signal.reason;
@@ -82,12 +88,20 @@ interface GatewayCall {
   readonly deadline: number;
 }
 
-/** Steps 3-7: the gateway's answer to one call, read, unwrapped and checked. */
-async function askGateway(gateway: GatewayCall, signal: AbortSignal | undefined): Promise<GatewayResult> {
+/**
+ * Steps 3-7: the gateway's answer to one call, read, unwrapped and checked; until the call's deadline, or
+ * for a request the cache shares, `until` (the latest deadline of the callers waiting on it).
+ */
+async function askGateway(
+  gateway: GatewayCall,
+  signal: AbortSignal | undefined,
+  until: (() => number) | undefined,
+): Promise<GatewayResult> {
   const { client, context, definition, url, check } = gateway;
   const { outlets } = client;
   const started = performance.now();
-  const sent = await send({ ...gateway, signal }); // 3. the request, retried as pipeline/retry.ts says
+  // 3. the request, retried as pipeline/retry.ts says
+  const sent = await send({ ...gateway, signal, deadline: until ?? gateway.deadline });
   const { response, attempts } = sent;
   if (!sent.ok) throw mapResponseError(context, response, sent.data); // 5. a failed status
   try {
@@ -107,11 +121,14 @@ async function askGateway(gateway: GatewayCall, signal: AbortSignal | undefined)
           attempts,
           durationMs,
           url: url.href,
+          ...answerInfo(response.headers),
         }),
     };
   } catch (thrown) {
     // A failure no step foresaw while the answer is read (an `afterResponse` hook's own error, say).
-    throw isPdgError(thrown) ? thrown : unreadableResponseError(context, thrown);
+    const error = isPdgError(thrown) ? thrown : unreadableResponseError(context, thrown);
+    // A body that is not JSON or not the documented shape still came with the answer's request id.
+    throw error.requestId === undefined ? Object.assign(error, answerInfo(response.headers)) : error;
   }
 }
 
@@ -146,6 +163,9 @@ function cachePlan(gateway: GatewayCall, call: Call): CachePlan {
     option: call.options.cache || undefined,
     signal: call.options.signal,
     timeout: gateway.settings.timeout,
+    deadline: gateway.deadline,
+    sharing: JSON.stringify([gateway.settings.retry, gateway.settings.maxBodyBytes]),
+    key: gateway.client.key,
   };
 }
 

@@ -1,10 +1,10 @@
 import ky, { HTTPError, isHTTPError, isNetworkError, type Hooks as KyHooks, TimeoutError } from 'ky';
-import { networkError, redirectError, requestFailedError, timeoutError } from '../error-builders.js';
+import { bodyTooLargeError, networkError, redirectError, requestFailedError, timeoutError } from '../error-builders.js';
 import { isPdgError, type PdgError } from '../errors.js';
 import type { HookContext } from '../hooks.js';
 import type { LayerContext } from '../layers.js';
 import type { CallSettings, ClientSettings } from '../settings.js';
-import { type AttemptLog, attemptLog, BodyReadError, bufferingFetch } from './buffered-fetch.js';
+import { type AttemptLog, attemptLog, BodyReadError, BodyTooLargeError, bufferingFetch } from './buffered-fetch.js';
 import { mapResponseError } from './map-error.js';
 import { type FailedAttempt, retryWait } from './retry.js';
 
@@ -26,8 +26,13 @@ export interface SendOptions {
    * any. The timeout itself is ky's `totalTimeout`, up to `deadline`.
    */
   readonly signal: AbortSignal | undefined;
-  /** When the call's timeout runs out, on the `performance.now()` clock. */
-  readonly deadline: number;
+  /**
+   * When the call's timeout runs out, on the `performance.now()` clock. For a request the cache shares, a
+   * function: the latest deadline of the callers waiting on it, which may move as callers come and go; such
+   * a request has no timeout of its own (the cache aborts it through `signal` once nobody waits), and its
+   * retries go on while the most patient caller still waits.
+   */
+  readonly deadline: number | (() => number);
 }
 
 /** A response the gateway gave to one hop, successful or not. */
@@ -115,8 +120,10 @@ interface Hop {
 
 async function sendOnce(options: SendOptions, hop: Hop): Promise<HopOutcome> {
   const { url, first, log } = hop;
-  const { client, deadline } = options;
-  const buffering = bufferingFetch(client.fetch, log);
+  const { client } = options;
+  const { deadline } = options;
+  const msLeft = () => (typeof deadline === 'number' ? deadline : deadline()) - performance.now();
+  const buffering = bufferingFetch(client.fetch, log, options.settings.maxBodyBytes);
   // The telemetry layer: a span per request, around the request and its body, not its time in the queue.
   const traced = client.telemetry?.fetch(buffering, client.keyOrigin) ?? buffering;
   const hooks = kyHooks(url, options, first);
@@ -135,14 +142,13 @@ async function sendOnce(options: SendOptions, hop: Hop): Promise<HopOutcome> {
       // One timeout for the whole call: attempts, backoff, the rate limit's queue and the body (read
       // inside fetch). What is left of it when a redirect is followed goes to the next hop.
       timeout: false,
-      totalTimeout: Math.max(1, deadline - performance.now()),
+      totalTimeout: typeof deadline === 'number' ? Math.max(1, msLeft()) : false,
       retry: {
         limit: retry.limit,
         // The retry rule decides every case (ky's own status lists and Retry-After reading are not used).
         shouldRetry: ({ error, retryCount }) => {
           const failure = failedAttempt(error);
-          const msLeft = deadline - performance.now();
-          const chosen = failure && retryWait(failure, { attempt: retryCount, policy: retry, msLeft });
+          const chosen = failure && retryWait(failure, { attempt: retryCount, policy: retry, msLeft: msLeft() });
           if (chosen === undefined) return false;
           wait = chosen;
           return true;
@@ -203,6 +209,7 @@ function kyHooks(url: URL, options: SendOptions, first: boolean): KyHooks | unde
 function sendError(thrown: unknown, options: SendOptions, url: URL): unknown {
   if (options.signal?.aborted || isPdgError(thrown)) return thrown;
   if (thrown instanceof TimeoutError) return timeoutError(options.context, options.settings.timeout);
+  if (thrown instanceof BodyTooLargeError) return bodyTooLargeError(options.context, options.settings.maxBodyBytes);
   const { origin } = url;
   if (thrown instanceof BodyReadError) {
     return networkError(

@@ -1,0 +1,64 @@
+/**
+ * What support and a careful app need from any answer, success or failure: the gateway's request id and its
+ * rate-limit state, read from the headers. `runWithResponse`'s `response` and `PdgError` both carry them.
+ */
+
+/** The rate-limit state an answer reported. Each field is there when the gateway sent it. */
+export interface RateLimitInfo {
+  /** Requests allowed in the current window. */
+  readonly limit?: number;
+  /** Requests left in the current window. */
+  readonly remaining?: number;
+  /** Seconds until the window resets (an epoch time the gateway sent is turned into seconds from now). */
+  readonly resetSeconds?: number;
+}
+
+/** The request id and rate limit of one answer; each absent when the gateway sent none. */
+export interface AnswerInfo {
+  /** From `x-request-id` or `request-id`: quote it when asking the gateway's support about a call. */
+  readonly requestId?: string;
+  readonly rateLimit?: RateLimitInfo;
+}
+
+/** Something with headers to `get`: a `Headers`. */
+interface HeaderSource {
+  get(name: string): string | null;
+}
+
+/**
+ * A reset at or above this is an epoch time in seconds (2001-09-09), below it a number of seconds: no window
+ * is 31 years long, and no clock reads before 2001. The IETF fields are always seconds; `X-RateLimit-Reset`
+ * is either, depending on the gateway.
+ */
+const epochFrom = 1e9;
+
+/** The rate-limit fields as the headers name them, and as `RateLimitInfo` does. */
+const fields = [
+  ['limit', 'limit'],
+  ['remaining', 'remaining'],
+  ['reset', 'resetSeconds'],
+] as const;
+
+/**
+ * The request id and rate limit in `headers`. Each rate-limit field comes from the first form that has it: the
+ * IETF `RateLimit` field (`limit=10, remaining=3, reset=5`), its older separate `RateLimit-Limit`/`-Remaining`/
+ * `-Reset` fields, or `X-RateLimit-Limit`/`-Remaining`/`-Reset`. A field that is not a count is left out.
+ */
+export function answerInfo(headers: HeaderSource, now = Date.now()): AnswerInfo {
+  const info: { requestId?: string; rateLimit?: Record<string, number> } = {};
+  const requestId = headers.get('x-request-id') ?? headers.get('request-id');
+  if (requestId) info.requestId = requestId;
+  const structured = headers.get('ratelimit') ?? '';
+  for (const [field, name] of fields) {
+    const text =
+      new RegExp(`(?:^|[,;])\\s*${field}=([^,;]*)`, 'i').exec(structured)?.[1] ??
+      headers.get(`ratelimit-${field}`) ??
+      headers.get(`x-ratelimit-${field}`);
+    const value = Number(text || Number.NaN);
+    if (!Number.isFinite(value) || value < 0) continue;
+    info.rateLimit ??= {};
+    info.rateLimit[name] =
+      name === 'resetSeconds' && value >= epochFrom ? Math.max(0, Math.ceil(value - now / 1000)) : value;
+  }
+  return info;
+}
