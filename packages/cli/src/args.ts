@@ -12,6 +12,7 @@ const switches = new Set([
   'cache',
   'http',
   'all-tools',
+  'code',
 ]);
 
 /** Short forms of switches. */

@@ -63,7 +63,7 @@ Usage:
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
   pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
   pdg docs [provider...] [--out DIR]               write the API reference site as static files
-  pdg mcp [--mock] [--http --port N] [--all-tools]  the endpoints as tools for AI assistants (MCP)
+  pdg mcp [--mock] [--http --port N] [--all-tools | --code]  the endpoints as tools for AI assistants (MCP)
   pdg queue add|work|status [...]                  walks as durable jobs on Redis, for a fleet of workers
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
@@ -121,7 +121,7 @@ params, response, an example response, the pdg.run() call, the pdg run line and 
                     default is the local mock gateway (http://127.0.0.1:4010)
 The same site is served live by pdg mock at http://127.0.0.1:4010/docs/.
 Example: pdg docs --out site && npx http-server site`,
-  mcp: `Usage: pdg mcp [--mock] [--http [--port N] [--host H]] [--providers id,...] [--all-tools] [--api-key K] [--base-url URL]
+  mcp: `Usage: pdg mcp [--mock] [--http [--port N] [--host H]] [--providers id,...] [--all-tools | --code] [--api-key K] [--base-url URL]
 
 Serves the endpoints of the providers to AI assistants over the Model Context Protocol, read-only: two
 tools, find_endpoints (search the endpoints; each match with its params schema) and call_endpoint (call one
@@ -129,12 +129,15 @@ by provider and endpoint). --all-tools serves one tool per endpoint instead (job
 jobs_jobboard_browse), its params as the input schema: 110 tools for every provider, which crowd a prompt.
 Over stdio (the default) an MCP client starts it and talks on its stdin and stdout, until it closes stdin.
   --all-tools       one tool per endpoint instead of find_endpoints and call_endpoint
+  --code            code mode: search_docs and execute (a program run against the client in a WebAssembly
+                    sandbox, only its answer returned) instead of find_endpoints and call_endpoint
   --mock            answer from the built-in mock gateway (no key, no network); its requests go to stderr
   --http            serve Streamable HTTP (stateless) at http://127.0.0.1:4011/mcp instead, until Ctrl-C
   --port N          with --http: default 4011; 0 picks a free port (the URL is printed on stderr)
   --host H          with --http: default 127.0.0.1 (this machine only)
   --providers L     only these providers, comma-separated (default: all)
-  --api-key K       default: PDG_API_KEY
+  --api-key K       default: PDG_API_KEY; with --http and no key, each request must bring its own
+                    (x-api-key: <key> or Authorization: Bearer <key>), as it may anyway
   --base-url URL    default: PDG_BASE_URL
 An MCP client's configuration (mcpServers): { "command": "npx", "args": ["-y", "@pdg/cli", "mcp"],
   "env": { "PDG_API_KEY": "<your key>", "PDG_BASE_URL": "<gateway URL>" } }
@@ -421,10 +424,14 @@ function usageOf(core: Core, error: unknown): unknown {
  * The key and base URL a command calls the gateway with: the mock gateway's when one was started, else
  * --api-key and --base-url, or PDG_API_KEY and PDG_BASE_URL. A missing one is a usage error saying where to set it.
  */
-function gatewayAccess(args: ParsedArgs, mock: RunningMockGateway | undefined): { apiKey: string; baseUrl: string } {
+function gatewayAccess(
+  args: ParsedArgs,
+  mock: RunningMockGateway | undefined,
+  { keyless = false } = {},
+): { apiKey: string; baseUrl: string } {
   const apiKey = mock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
   const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
-  if (!apiKey)
+  if (!apiKey && !keyless)
     throw new UsageError(
       'No API key: set PDG_API_KEY or pass --api-key (or add --mock to answer from the built-in mock gateway).',
     );
@@ -432,8 +439,8 @@ function gatewayAccess(args: ParsedArgs, mock: RunningMockGateway | undefined): 
     throw new UsageError(
       'No gateway URL: set PDG_BASE_URL or pass --base-url (or add --mock to answer from the built-in mock gateway).',
     );
-  secrets.push(apiKey);
-  return { apiKey, baseUrl };
+  if (apiKey) secrets.push(apiKey);
+  return { apiKey: apiKey ?? '', baseUrl };
 }
 
 /**
@@ -599,8 +606,9 @@ function interrupted(): Promise<void> {
 }
 
 /** The flags of `pdg mcp`. */
-const mcpFlags = ['mock', 'http', 'port', 'host', 'providers', 'all-tools', 'api-key', 'base-url'];
-const mcpFlagsText = '--mock, --http, --port N, --host H, --providers id,..., --all-tools, --api-key K, --base-url URL';
+const mcpFlags = ['mock', 'http', 'port', 'host', 'providers', 'all-tools', 'code', 'api-key', 'base-url'];
+const mcpFlagsText =
+  '--mock, --http, --port N, --host H, --providers id,..., --all-tools, --code, --api-key K, --base-url URL';
 
 /**
  * `pdg mcp`: the endpoints of the providers for AI assistants over the Model Context Protocol, as two tools
@@ -621,6 +629,9 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
     }
   }
   const http = args.flags.has('http');
+  if (args.flags.has('all-tools') && args.flags.has('code')) {
+    throw new UsageError('--all-tools and --code are two different toolsets: give one of them.');
+  }
   if (!http && (args.flags.has('port') || args.flags.has('host'))) {
     throw new UsageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
   }
@@ -638,13 +649,20 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
         onRequest: (request) => process.stderr.write(`mock gateway: ${request.method} ${request.url}\n`),
       });
     }
-    const toolset = args.flags.has('all-tools') ? 'endpoints' : 'catalog';
-    const options = { providers: selected, toolset, ...gatewayAccess(args, mock) } as const;
+    const toolset = args.flags.has('all-tools') ? 'endpoints' : args.flags.has('code') ? 'code' : 'catalog';
+    // Over HTTP a server may have no key of its own: each request then brings its caller's.
+    const keyless = http && !mock && !args.flags.has('api-key') && !process.env.PDG_API_KEY;
+    const access = keyless
+      ? { baseUrl: gatewayAccess(args, mock, { keyless: true }).baseUrl }
+      : gatewayAccess(args, mock);
+    const options = { providers: selected, toolset, ...access } as const;
     const endpointCount = selected.reduce((count, provider) => count + Object.keys(provider.endpoints).length, 0);
     const tools =
       toolset === 'catalog'
         ? `find_endpoints and call_endpoint over ${endpointCount} endpoints`
-        : `${endpointCount} tools, one per endpoint,`;
+        : toolset === 'code'
+          ? `search_docs and execute (code mode) over ${endpointCount} endpoints`
+          : `${endpointCount} tools, one per endpoint,`;
     const serving = `${tools} of ${selected.length} provider${selected.length === 1 ? '' : 's'}; ${
       mock ? `answers from the built-in mock gateway at ${mock.url}` : `calls ${redacted(options.baseUrl)}`
     }`;
@@ -670,9 +688,12 @@ async function serveMcp(args: ParsedArgs): Promise<number> {
     process.stderr.write(
       `pdg mcp: ${running.url} (Streamable HTTP, stateless: POST each message)\n` +
         `  ${serving}\n` +
+        (keyless ? '  no API key of its own: each request must bring one (x-api-key or Authorization: Bearer)\n' : '') +
         (loopback
           ? ''
-          : `  warning: listening on ${host}, beyond this machine: anyone who reaches it calls the gateway with this API key\n`) +
+          : keyless
+            ? `  warning: listening on ${host}, beyond this machine: anyone who reaches it can call the gateway through it with their own key, and every tool it serves is open to them\n`
+            : `  warning: listening on ${host}, beyond this machine: anyone who reaches it calls the gateway with this server's API key (a request may bring its own instead), and every tool it serves is open to them\n`) +
         '  Ctrl-C stops it.\n',
     );
     await interrupted();

@@ -32,6 +32,7 @@ const mcpOptions = [
   '--host',
   '--providers',
   '--all-tools',
+  '--code',
   '--api-key',
   '--base-url',
   '--help',

@@ -19,6 +19,7 @@ import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
 import { withDrift } from './drift.js';
 import { toolError, withoutSecret } from './errors.js';
+import { checkFields, projectingClient } from './fields.js';
 import { walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
 import type { PdgTool } from './tools.js';
@@ -60,7 +61,11 @@ export async function callTool(
   context: CallContext,
 ): Promise<CallToolResult> {
   try {
-    const args = coerceArguments(given ?? {}, tool.inputSchema);
+    const { fields, ...rest } = given ?? {};
+    const args = coerceArguments(rest, tool.inputSchema);
+    if (fields !== undefined) {
+      context = { ...context, client: projectingClient(context.client, tool, checkFields(tool, fields)) };
+    }
     const answer = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
     const safe = fitted(tool, answer, context);
     return { content: [{ type: 'text', text: JSON.stringify(safe) }], structuredContent: safe };

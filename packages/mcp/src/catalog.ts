@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PdgError } from '@pdg/core';
 import { type CallContext, callTool } from './call.js';
 import { toolError } from './errors.js';
-import { type JsonSchema, walkArguments } from './input-schema.js';
+import { fieldsArgument, type JsonSchema, walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
 import type { PdgTool, ServedTool } from './tools.js';
 
@@ -92,6 +92,7 @@ export function catalogTools(endpoints: readonly PdgTool[], limits: ResolvedLimi
             description:
               'Paged endpoints: the walk.resume a previous call returned, passed back as is, with the same params.',
           },
+          fields: fieldsArgument,
         },
         required: ['provider', 'endpoint'],
         additionalProperties: false,
@@ -174,13 +175,14 @@ export async function callEndpoint(
     : {};
   // The way on from a cut walk is this tool again, not the endpoint's own tool (this toolset does not serve it).
   const again = `${callToolName} again with the same provider (${JSON.stringify(tool.provider)}), endpoint (${JSON.stringify(tool.endpointName)}) and params, and`;
-  return callTool(tool, { ...params, ...walk }, { ...context, again });
+  const fields = given('fields') === undefined ? {} : { fields: given('fields') };
+  return callTool(tool, { ...params, ...walk, ...fields }, { ...context, again });
 }
 
 /** The endpoint's params schema, without the walk arguments its own tool adds. */
 function paramsOnly(schema: JsonSchema): JsonSchema {
   const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
-  for (const name of walkArguments) delete properties[name];
+  for (const name of [...walkArguments, 'fields']) delete properties[name];
   return { ...schema, properties };
 }
 

@@ -6,15 +6,23 @@
  * On a loopback address (the default) only requests naming this machine are served: a `Host` or `Origin`
  * header naming another host is refused with 403, so a web page cannot reach the server through DNS
  * rebinding and spend the API key.
+ *
+ * A request may bring its own key (`x-api-key`, or `Authorization: Bearer`), used for its gateway calls
+ * instead of the server's: a server shared by several people spends each one's key. A server started
+ * without a key refuses a call that brings none.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnyProvider } from '@pdg/core';
+import { callerKeyOf } from './caller-key.js';
 import { createPdgTools, type McpServerOptions, serverOf } from './server.js';
 
 export interface McpHttpServerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>
   extends McpServerOptions<TProviders> {
-  /** Default 127.0.0.1: this machine only. Another address lets anyone who reaches it use your API key. */
+  /**
+   * Default 127.0.0.1: this machine only. Another address lets anyone who reaches it call the gateway with the
+   * server's API key (if it has one; without one, each caller must bring theirs).
+   */
   readonly host?: string;
   /** Default 0: a free port, read it back from `url`. */
   readonly port?: number;
@@ -55,7 +63,9 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
         allow: 'POST',
       });
     }
-    const server = serverOf(pdgTools);
+    const caller = callerKeyOf(request);
+    if ('refusal' in caller) return answer(response, 400, caller.refusal);
+    const server = serverOf(pdgTools, caller.key);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
       void transport.close();

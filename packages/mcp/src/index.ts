@@ -1,7 +1,7 @@
 export { type McpHttpServerOptions, type RunningMcpHttpServer, startMcpHttpServer } from './http.js';
 export type { JsonSchema } from './input-schema.js';
 export { defaultLimits, type ToolLimits } from './limits.js';
-export { createMcpServer, createPdgTools, type McpServerOptions, type PdgTools } from './server.js';
+export { createMcpServer, createPdgTools, type McpServerOptions, type PdgTools, type Toolset } from './server.js';
 export { type RunningStdioServer, serveStdio } from './stdio.js';
 export { toolName, toolNamePattern } from './tool-name.js';
 export type { PdgTool, ServedTool } from './tools.js';

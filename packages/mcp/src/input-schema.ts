@@ -12,6 +12,15 @@ export const walkArguments = ['maxItems', 'maxPages', 'resume'] as const;
 
 export type { JsonSchema };
 
+/** `fields`: which fields of the answer to return (see fields.ts); every tool that calls an endpoint takes it. */
+export const fieldsArgument: JsonSchema = {
+  type: 'array',
+  items: { type: 'string' },
+  minItems: 1,
+  description:
+    'Only these fields of the answer, as paths into the endpoint\'s response: ["items[].title", "items[].location.city", "total"]. Every item is kept, cut to the fields named. Leave out for the whole answer.',
+};
+
 /**
  * The checkpoint a cut walk gives back, as `resume` takes it: `@pdg/core`'s `WalkCheckpoint`. Its `at` is a
  * page number or a cursor, by the endpoint's paging, so each tool's schema gives it one type.

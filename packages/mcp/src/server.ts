@@ -13,12 +13,17 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type AnyProvider, type ClientOptions, createClient } from '@pdg/core';
+import { type AnyProvider, type ClientOptions, PdgError } from '@pdg/core';
+import { resolveBounds, type SandboxBounds } from '@pdg/sandbox/bounds';
 import { z } from 'zod';
 import manifest from '../package.json' with { type: 'json' };
 import { type CallContext, callTool } from './call.js';
 import { callEndpoint, callToolName, catalogTools, findEndpoints, findToolName } from './catalog.js';
+import { serverClients } from './clients.js';
+import { codeTools, execute, executeName } from './code-mode.js';
+import { searchDocs, searchDocsName } from './docs-search.js';
 import { driftRecord } from './drift.js';
+import { toolError } from './errors.js';
 import { resolveLimits, type ToolLimits } from './limits.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
 
@@ -34,8 +39,16 @@ export interface McpServerOptions<TProviders extends readonly AnyProvider[] = re
    * `call_endpoint` (call one by provider and endpoint), for many providers at once: two short tool listings
    * in every prompt instead of one per endpoint (`pdg mcp` serves these by default).
    */
-  readonly toolset?: 'endpoints' | 'catalog';
+  readonly toolset?: Toolset;
+  /** Code mode (`toolset: 'code'`): what one `execute` program may use. See `@pdg/sandbox`'s `SandboxBounds`. */
+  readonly sandbox?: SandboxBounds;
 }
+
+/**
+ * `'endpoints'`: one tool per endpoint. `'catalog'`: `find_endpoints` and `call_endpoint`. `'code'`:
+ * `search_docs` and `execute`, which runs a program against the client in a WebAssembly sandbox.
+ */
+export type Toolset = 'endpoints' | 'catalog' | 'code';
 
 /** The tools of the given providers with a client to call them: what every server and transport shares. */
 export interface PdgTools {
@@ -45,12 +58,13 @@ export interface PdgTools {
   readonly endpointTools: readonly PdgTool[];
   /**
    * Calls the named tool with the arguments a model gave. Never throws for a failed call: the result is a
-   * tool error (`isError: true`) saying what failed. An unknown name is a `TypeError`.
+   * tool error (`isError: true`) saying what failed. An unknown name is a `TypeError`. `apiKey`: the
+   * caller's own key, sent instead of the server's for this call's gateway requests (see `clients.ts`).
    */
-  call(name: string, args?: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult>;
+  call(name: string, args?: Record<string, unknown>, signal?: AbortSignal, apiKey?: string): Promise<CallToolResult>;
   readonly serverInfo: { readonly name: string; readonly version: string };
   /** Which tools are served (see `McpServerOptions.toolset`). */
-  readonly toolset: 'endpoints' | 'catalog';
+  readonly toolset: Toolset;
 }
 
 const about =
@@ -70,6 +84,10 @@ const instructions = {
     `Find an endpoint with ${findToolName}, then call it with ${callToolName}; both only read.`,
     ...rules,
   ].join(' '),
+  code: [
+    about,
+    `Read how to call an endpoint with ${searchDocsName}, then answer the whole question with one program run by ${executeName}: the calls, walks over pages, filtering and arithmetic happen in the program, and only its answer comes back. Everything only reads.`,
+  ].join(' '),
 };
 
 /**
@@ -79,39 +97,52 @@ const instructions = {
 export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   options: McpServerOptions<TProviders>,
 ): PdgTools {
-  const { limits: givenLimits, serverInfo, toolset = 'endpoints', ...clientOptions } = options;
-  if (toolset !== 'endpoints' && toolset !== 'catalog') {
-    throw new TypeError(`toolset must be 'endpoints' or 'catalog' (received ${JSON.stringify(toolset)}).`);
+  const { limits: givenLimits, serverInfo, toolset = 'endpoints', sandbox: givenBounds, ...clientOptions } = options;
+  if (toolset !== 'endpoints' && toolset !== 'catalog' && toolset !== 'code') {
+    throw new TypeError(`toolset must be 'endpoints', 'catalog' or 'code' (received ${JSON.stringify(toolset)}).`);
   }
+  const bounds = resolveBounds(givenBounds);
   const limits = resolveLimits(givenLimits);
   // A response whose shape changed upstream is returned and said to have drifted, not refused: a model can
   // still use the rest of it. `validate: 'strict'` or `'off'` in the options is kept.
   const drift = driftRecord();
   const hooks = clientOptions.hooks === undefined ? [] : [clientOptions.hooks].flat();
-  const client = createClient<readonly AnyProvider[]>({
-    ...clientOptions,
-    validate: clientOptions.validate ?? 'report',
-    hooks: [...hooks, drift.hooks],
-  });
+  const clients = serverClients(
+    { ...clientOptions, validate: clientOptions.validate ?? 'report', hooks: [...hooks, drift.hooks] },
+    options.apiKey || environmentKey() || undefined,
+  );
   const endpointTools = describeTools(options.providers, limits);
-  const tools = toolset === 'catalog' ? catalogTools(endpointTools, limits) : endpointTools;
+  const tools =
+    toolset === 'catalog'
+      ? catalogTools(endpointTools, limits)
+      : toolset === 'code'
+        ? codeTools(endpointTools, bounds)
+        : endpointTools;
   const byName = new Map(endpointTools.map((tool) => [tool.name, tool]));
-  const secret = options.apiKey ?? environmentKey();
   return {
     tools,
     endpointTools,
     toolset,
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
-    call(name, args, signal) {
-      const context: CallContext = { client, limits, secret, drift: drift.of, ...(signal ? { signal } : {}) };
-      if (toolset === 'catalog') {
-        if (name === findToolName) return Promise.resolve(findEndpoints(endpointTools, args ?? {}));
-        if (name === callToolName) return callEndpoint(endpointTools, args ?? {}, context);
-        throw new TypeError(unknownTool(name, tools));
-      }
-      const tool = byName.get(name);
-      if (!tool) throw new TypeError(unknownTool(name, tools));
-      return callTool(tool, args, context);
+    call(name, args, signal, apiKey) {
+      if (name === findToolName && toolset === 'catalog')
+        return Promise.resolve(findEndpoints(endpointTools, args ?? {}));
+      if (name === searchDocsName && toolset === 'code') return Promise.resolve(searchDocs(endpointTools, args ?? {}));
+      const tool = toolset === 'endpoints' ? byName.get(name) : undefined;
+      const served = toolset === 'catalog' ? name === callToolName : toolset === 'code' ? name === executeName : !!tool;
+      if (!served) throw new TypeError(unknownTool(name, tools));
+      const keyed = clients.forKey(apiKey);
+      if (keyed instanceof PdgError) return Promise.resolve(toolError(keyed, apiKey));
+      const context: CallContext = {
+        client: keyed.client,
+        limits,
+        secret: keyed.secret,
+        drift: drift.of,
+        ...(signal ? { signal } : {}),
+      };
+      if (toolset === 'catalog') return callEndpoint(endpointTools, args ?? {}, context);
+      if (toolset === 'code') return execute(args ?? {}, context, bounds);
+      return callTool(tool as PdgTool, args, context);
     },
   };
 }
@@ -127,8 +158,11 @@ export function createMcpServer<const TProviders extends readonly AnyProvider[]>
   return serverOf(createPdgTools(options));
 }
 
-/** A new MCP server over tools made once: the HTTP transport makes one per request from the same tools. */
-export function serverOf(pdgTools: PdgTools): McpServer {
+/**
+ * A new MCP server over tools made once: the HTTP transport makes one per request from the same tools,
+ * with the key that request brought, if any.
+ */
+export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
   const mcp = new McpServer(pdgTools.serverInfo, {
     capabilities: { tools: { listChanged: false } },
     instructions: instructions[pdgTools.toolset],
@@ -138,6 +172,7 @@ export function serverOf(pdgTools: PdgTools): McpServer {
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema as Tool['inputSchema'],
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
     annotations: tool.annotations,
   }));
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
@@ -147,7 +182,7 @@ export function serverOf(pdgTools: PdgTools): McpServer {
       throw new McpError(ErrorCode.InvalidParams, unknownTool(name, pdgTools.tools));
     }
     // The SDK's server checks `arguments` against the protocol's schema before this runs (-32602 when not an object).
-    return pdgTools.call(name, args as Record<string, unknown> | undefined, extra.signal);
+    return pdgTools.call(name, args as Record<string, unknown> | undefined, extra.signal, callerKey);
   });
   return mcp;
 }

@@ -1,8 +1,9 @@
 /** One tool per endpoint: name, title, description (the spec's wording, with paging and cache notes), input schema. */
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { endpointPath, formatSeconds } from '@pdg/core/describe';
-import { inputSchema, type JsonSchema } from './input-schema.js';
+import { fieldsArgument, inputSchema, type JsonSchema } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
+import { outputSchema } from './output-schema.js';
 import { toolNames } from './tool-name.js';
 
 /** A tool as `tools/list` gives it. */
@@ -12,6 +13,8 @@ export interface ServedTool {
   readonly description: string;
   /** JSON Schema (2020-12) of the arguments; every schema in it has one `type`. */
   readonly inputSchema: JsonSchema;
+  /** JSON Schema of the structured content (per-endpoint tools): every field optional, so a projection validates too. */
+  readonly outputSchema?: JsonSchema;
   /** Every tool reads public data from outside this machine. */
   readonly annotations: { readonly readOnlyHint: true; readonly openWorldHint: true };
 }
@@ -47,12 +50,24 @@ export function describeTools(providers: readonly AnyProvider[], limits: Resolve
     name: names[index] as string,
     title: `${firstSentence(endpoint.description)} (${provider.id} ${endpointName})`,
     description: toolDescription(provider, endpointName, endpoint, limits),
-    inputSchema: inputSchema(provider.id, endpointName, endpoint, limits),
+    inputSchema: withFields(inputSchema(provider.id, endpointName, endpoint, limits), provider.id, endpointName),
+    outputSchema: outputSchema(endpoint),
     annotations: { readOnlyHint: true, openWorldHint: true },
     provider: provider.id,
     endpointName,
     endpoint,
   }));
+}
+
+/** The input schema with the `fields` argument (projection), which no endpoint may have as a param. */
+function withFields(schema: JsonSchema, providerId: string, endpointName: string): JsonSchema {
+  const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
+  if (Object.hasOwn(properties, 'fields')) {
+    throw new TypeError(
+      `${providerId} ${endpointName} has a param named "fields", which its tool takes as the projection argument: rename the param.`,
+    );
+  }
+  return { ...schema, properties: { ...properties, fields: fieldsArgument } };
 }
 
 function firstSentence(text: string): string {

@@ -55,7 +55,9 @@ describe('tools/list', () => {
     expect(browse.maxPages).toMatchObject({ type: 'integer', minimum: 1, maximum: 20, default: 3 });
     expect(browse.resume).toMatchObject({ type: 'object', required: ['taken'] });
     const job = (await tool('jobs_jobboard_job')).inputSchema.properties ?? {};
-    expect(Object.keys(job)).toEqual(['jobId']);
+    // Every tool takes `fields` (projection); only paged ones take the walk arguments.
+    expect(Object.keys(job)).toEqual(['jobId', 'fields']);
+    expect(job.fields).toMatchObject({ type: 'array', items: { type: 'string' }, minItems: 1 });
   });
 
   it('takes the title and description from the spec wording, with paging and cache notes', async () => {

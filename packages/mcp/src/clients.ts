@@ -1,0 +1,62 @@
+/**
+ * The clients a server's calls go through: one with the server's own key, and one per key a caller brings
+ * with its request (Streamable HTTP), so that each call spends its caller's key and no one else's. A
+ * caller's client shares nothing that could carry a key to another: no cache (an answer echoing its key
+ * must not be read back under another), its own in-flight requests.
+ */
+import { type AnyProvider, type ClientOptions, createClient, type PdgClient, PdgError } from '@pdg/core';
+
+export interface KeyedClient {
+  readonly client: PdgClient<readonly AnyProvider[]>;
+  /** The key this client sends: kept out of every result. */
+  readonly secret: string;
+}
+
+/** Caller keys whose clients are kept, most recent first; older ones are made anew when they come back. */
+const keptCallerClients = 32;
+
+export interface Clients {
+  /** The client for a call: the caller's key if it brought one, else the server's; an error if neither. */
+  forKey(callerKey: string | undefined): KeyedClient | PdgError;
+}
+
+export function serverClients(options: ClientOptions<readonly AnyProvider[]>, serverKey: string | undefined): Clients {
+  // The options are checked now, before any server starts, even when the server has no key of its own.
+  const own = createClient<readonly AnyProvider[]>({ ...options, apiKey: serverKey ?? 'no-server-key' });
+  const callers = new Map<string, KeyedClient>();
+  const { cache: _serverCache, ...callerOptions } = options;
+  return {
+    forKey(callerKey) {
+      if (callerKey === undefined) {
+        if (serverKey === undefined) return keylessRefusal();
+        return { client: own, secret: serverKey };
+      }
+      let keyed = callers.get(callerKey);
+      if (keyed) {
+        callers.delete(callerKey);
+      } else {
+        try {
+          keyed = {
+            client: createClient<readonly AnyProvider[]>({ ...callerOptions, apiKey: callerKey }),
+            secret: callerKey,
+          };
+        } catch (error) {
+          // A key core refuses (not printable ASCII): its error, never the key.
+          if (error instanceof PdgError) return error;
+          throw error;
+        }
+        if (callers.size >= keptCallerClients) callers.delete(callers.keys().next().value as string);
+      }
+      callers.set(callerKey, keyed);
+      return keyed;
+    },
+  };
+}
+
+function keylessRefusal(): PdgError {
+  return new PdgError({
+    code: 'USAGE',
+    message:
+      'This server has no API key of its own, and the request brought none: send your Public-Data Gateway key with each request, as the header x-api-key: <key> or Authorization: Bearer <key> (or start the server with PDG_API_KEY or --api-key). Nothing was sent.',
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * Code mode: two tools, `search_docs` and `execute`. `execute` runs a short program the model writes
+ * against the client, in `@pdg/sandbox` (QuickJS in WebAssembly, loaded here on the first program only),
+ * so a question that takes many calls and some arithmetic comes back as its answer alone.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { SandboxBounds } from '@pdg/sandbox/bounds';
+import type { CallContext } from './call.js';
+import { searchDocsName } from './docs-search.js';
+import { withoutSecret } from './errors.js';
+import type { PdgTool, ServedTool } from './tools.js';
+
+export const executeName = 'execute';
+
+const example = `const counts = {};
+for await (const job of pdg.items('jobs:jobboard', 'browse', { country: 'SG' }, { maxItems: 200 })) {
+  if (job.isRemote) counts[job.location?.city ?? 'unknown'] = (counts[job.location?.city ?? 'unknown'] ?? 0) + 1;
+}
+return Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 5);`;
+
+/** The two tools of code mode, over the endpoints served. */
+export function codeTools(endpoints: readonly PdgTool[], bounds: Required<SandboxBounds>): ServedTool[] {
+  const providerIds = [...new Set(endpoints.map((tool) => tool.provider))];
+  const annotations = { readOnlyHint: true, openWorldHint: true } as const;
+  return [
+    {
+      name: searchDocsName,
+      title: 'Search the Public-Data Gateway docs',
+      description: [
+        `Searches the docs of ${endpoints.length} endpoints of ${providerIds.length} providers of the Public-Data Gateway (public web data: job boards, forums, music catalogues, scholarly indexes, finance and health data) for the words given, best match first.`,
+        `Each match says how a program calls the endpoint (pdg.run, or pdg.items / pdg.pages for a paged one), its params with their rules, its response's fields and its paging. Read it, then write the program for ${executeName}.`,
+      ].join('\n'),
+      inputSchema: {
+        type: 'object',
+        properties: {
+          query: { type: 'string', description: 'Words such as "remote jobs singapore" or "bond yields".' },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 10,
+            default: 3,
+            description: 'Matches to return (default 3).',
+          },
+        },
+        additionalProperties: false,
+      },
+      annotations,
+    },
+    {
+      name: executeName,
+      title: 'Run a program against the Public-Data Gateway',
+      description: [
+        'Runs `code`, a JavaScript or TypeScript program (types are stripped), as the body of an async function: it may `await`, and what it `return`s (any JSON value) is the answer. Do the calls, filtering and arithmetic in the program, and return only the answer.',
+        `In scope: \`pdg.run(provider, endpoint, params)\` (the answer), \`pdg.items(provider, endpoint, params, { maxItems?, maxPages? })\` (an async iterable of a paged endpoint's items, across pages), \`pdg.pages(provider, endpoint, params, { maxPages? })\` (its pages), \`pdg.toArray(iterable)\`, \`console.log\`. Providers: ${providerIds.join(', ')}; ${searchDocsName} gives each endpoint's params and fields.`,
+        'A failed call throws an error with `code` (INVALID_PARAMS names each bad param) and a message; catch it or let it end the program. There is nothing else: no network, files, environment, timers or modules.',
+        `Bounds: ${(bounds.wallMs / 1000).toLocaleString('en-US')} s in all, ${(bounds.cpuMs / 1000).toLocaleString('en-US')} s of computing, ${Math.round(bounds.memoryBytes / 1024 / 1024)} MiB of memory, ${bounds.maxCalls} gateway calls (a walk's every page is one), ${bounds.maxResultBytes.toLocaleString('en-US')} bytes of answer, ${bounds.maxConsoleBytes.toLocaleString('en-US')} bytes of console output; past one, the program is stopped with an error naming it.`,
+        `Example, the Singapore cities with the most remote jobs:\n${example}`,
+      ].join('\n'),
+      inputSchema: {
+        type: 'object',
+        properties: {
+          code: {
+            type: 'string',
+            description: 'The program: the body of an async function, which returns the answer.',
+          },
+        },
+        required: ['code'],
+        additionalProperties: false,
+      },
+      annotations,
+    },
+  ];
+}
+
+/** `execute`: the program's answer as text and structured content, or a tool error saying why there is none. */
+export async function execute(
+  args: Record<string, unknown>,
+  context: CallContext,
+  bounds: SandboxBounds,
+): Promise<CallToolResult> {
+  const { runProgram, SandboxError } = await import('@pdg/sandbox');
+  const redact = (value: unknown) => withoutSecret(value, context.secret);
+  if (typeof args.code !== 'string') {
+    return failure(
+      `code must be the program's text, a string (received ${JSON.stringify(args.code) ?? 'nothing'}).`,
+      'INVALID_PARAMS',
+    );
+  }
+  try {
+    const result = await runProgram({
+      code: args.code,
+      client: context.client,
+      bounds,
+      redact,
+      ...(context.signal ? { signal: context.signal } : {}),
+    });
+    const value = redact(result.value);
+    const logged = result.console === '' ? undefined : String(redact(result.console));
+    const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(value) }];
+    if (logged !== undefined) content.push({ type: 'text', text: `console:\n${logged}` });
+    return {
+      content,
+      structuredContent: { result: value, calls: result.calls, ...(logged === undefined ? {} : { console: logged }) },
+    };
+  } catch (error) {
+    if (error instanceof SandboxError) {
+      const code =
+        error.kind === 'bound'
+          ? 'BOUND_EXCEEDED'
+          : error.kind === 'gateway'
+            ? (error.code ?? 'ERROR')
+            : 'PROGRAM_ERROR';
+      return failure(
+        String(redact(error.message)),
+        code,
+        error.bound === undefined ? {} : { bound: error.bound, limit: error.limit },
+      );
+    }
+    return failure(String(redact(error instanceof Error ? error.message : String(error))), 'ERROR');
+  }
+}
+
+function failure(message: string, code: string, extra: Record<string, unknown> = {}): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${code}: ${message}` }],
+    structuredContent: { error: { code, message, ...extra } },
+  };
+}

@@ -1,0 +1,177 @@
+/** Code mode: search_docs and execute through the SDK client; the task set answered both ways; every escape and bound. */
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareModes, type TaskRun } from '../bench/compare.ts';
+import { createMcpServer } from '../src/index.js';
+import { apiKey, type Connected, connect, textOf } from './connect.js';
+
+let code: Connected;
+
+beforeAll(async () => {
+  code = await connect({
+    toolset: 'code',
+    sandbox: { cpuMs: 500, memoryBytes: 16 * 1024 * 1024, maxCalls: 50, wallMs: 60_000 },
+  });
+});
+afterAll(() => code.close());
+
+/** The text of a tool error (failing the test if the call answered). */
+async function toolError(program: string): Promise<string> {
+  const result = await code.call('execute', { code: program });
+  expect(result.isError, `expected a tool error, got ${JSON.stringify(result.content)}`).toBe(true);
+  return textOf(result);
+}
+
+/** The server still answers a program after a failure. */
+async function stillServing(): Promise<void> {
+  const result = await code.call('execute', {
+    code: "return (await pdg.run('jobs:jobboard', 'browse', { limit: 3 })).items.length",
+  });
+  expect(result.isError).toBeFalsy();
+  expect(result.structuredContent).toMatchObject({ result: 3 });
+}
+
+describe('code mode', () => {
+  it('lists search_docs and execute, whose descriptions say what a program may use, with an example', async () => {
+    const { tools } = await code.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['search_docs', 'execute']);
+    const execute = tools[1]?.description ?? '';
+    for (const phrase of [
+      'pdg.run(provider, endpoint, params)',
+      'pdg.items(',
+      'pdg.pages(',
+      'console.log',
+      'no network',
+      'Example',
+      'return',
+    ]) {
+      expect(execute).toContain(phrase);
+    }
+    expect(execute).toContain('jobs:jobboard, social-media:forum');
+    expect(execute).toContain('50 gateway calls');
+  });
+
+  it('search_docs ranks the endpoint for the words first and stays short', async () => {
+    const result = await code.call('search_docs', { query: 'remote job listings city' });
+    const text = textOf(result);
+    expect(text.startsWith('jobs:jobboard ')).toBe(true);
+    expect(text).toContain("call: for await (const item of pdg.items('jobs:jobboard'");
+    expect(text).toContain('items[].location.city');
+    expect(text).toMatch(/params: .*country \(string/);
+    expect(Buffer.byteLength(text)).toBeLessThan(8_000);
+    const thread = textOf(await code.call('search_docs', { query: 'forum thread posts', limit: 1 }));
+    expect(thread.startsWith('social-media:forum thread:')).toBe(true);
+    expect(thread).toContain("'social-media:forum', 'thread', {\"threadId\":");
+  });
+
+  it('execute returns the answer as text and structured content, with console output apart', async () => {
+    const result = await code.call('execute', {
+      code: "const page = await pdg.run('jobs:jobboard', 'browse', { limit: 2 }); console.log('total', page.total); return { titles: page.items.map((job: { title: string }) => job.title).length }",
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toBe('{"titles":2}');
+    expect(result.content[1]).toEqual({ type: 'text', text: 'console:\ntotal 250\n' });
+    expect(result.structuredContent).toEqual({ result: { titles: 2 }, calls: 1, console: 'total 250\n' });
+  });
+
+  it('answers each task of the set as the two-tool sequence does, in at most 10% of its bytes', async () => {
+    const runs: TaskRun[] = await compareModes(createMcpServer);
+    expect(runs.length).toBeGreaterThanOrEqual(5);
+    for (const run of runs) {
+      expect(run.code.answer, run.task.name).toEqual(run.twoTools.answer);
+      expect(isDeepStrictEqual(run.code.answer, null)).toBe(false);
+      expect(run.code.calls).toBe(1);
+      expect(run.twoTools.calls, run.task.name).toBeGreaterThanOrEqual(3);
+    }
+    const two = runs.reduce((sum, run) => sum + run.twoTools.bytes, 0);
+    const one = runs.reduce((sum, run) => sum + run.code.bytes, 0);
+    expect(one / two).toBeLessThanOrEqual(0.1);
+  });
+});
+
+describe('code mode: what a program cannot do', () => {
+  it.each([
+    ['process', 'return process.env.PDG_API_KEY', /^PROGRAM_ERROR: ReferenceError: .*process/],
+    ['require', "return require('node:fs')", /^PROGRAM_ERROR: ReferenceError: .*require/],
+    ['import()', "return await import('node:fs')", /^PROGRAM_ERROR: .*could not load module/],
+    ['globalThis.fetch', "return await globalThis.fetch('http://127.0.0.1/')", /^PROGRAM_ERROR: TypeError: /],
+    ['Deno', 'return Deno.env.get("PDG_API_KEY")', /^PROGRAM_ERROR: ReferenceError: .*Deno/],
+    ['Bun', 'return Bun.env.PDG_API_KEY', /^PROGRAM_ERROR: ReferenceError: .*Bun/],
+  ])('%s: a clear tool error, and the server goes on', async (_name, program, message) => {
+    expect(await toolError(program)).toMatch(message);
+    await stillServing();
+  });
+
+  it('a constructor escape finds the sandbox global, with no host object in it', async () => {
+    const result = await code.call('execute', {
+      code: `
+        const found = [
+          (function () {}).constructor('return this')(),
+          await (async function () {}).constructor('return globalThis')(),
+          pdg.run.constructor.constructor('return this')(),
+          console.log.constructor('return this')(),
+        ];
+        return found.map((global) => [global === globalThis, typeof global.process, typeof global.require, typeof global.Deno, typeof global.Bun, typeof global.fetch]);
+      `,
+    });
+    expect(result.structuredContent).toMatchObject({
+      result: Array(4).fill([true, 'undefined', 'undefined', 'undefined', 'undefined', 'undefined']),
+    });
+  });
+
+  it('an endless loop is interrupted at the CPU bound', async () => {
+    expect(await toolError('for (;;) {}')).toMatch(
+      /^BOUND_EXCEEDED: Bound exceeded: cpuMs 500 ms\. The program was stopped \(interrupted\)/,
+    );
+    await stillServing();
+  });
+
+  it('a program allocating without end is stopped at the memory bound', async () => {
+    expect(await toolError('const kept = []; for (;;) kept.push(new Array(1000).fill(kept.length))')).toMatch(
+      /^BOUND_EXCEEDED: Bound exceeded: memoryBytes 16,777,216 bytes/,
+    );
+    await stillServing();
+  });
+
+  it('10,000 gateway calls are stopped at the calls bound, with no more requests sent', async () => {
+    const before = code.requests.length;
+    const message = await toolError(
+      "for (let i = 0; i < 10000; i++) await pdg.run('jobs:jobboard', 'browse', { limit: 1 }); return 'all sent'",
+    );
+    expect(message).toMatch(/^BOUND_EXCEEDED: Bound exceeded: maxCalls 50 gateway calls \(call 51 was refused\)/);
+    expect(code.requests.length - before).toBe(50);
+    await stillServing();
+  });
+
+  it('a 100 MB result is refused within the bounds', async () => {
+    expect(await toolError("return 'x'.repeat(100 * 1024 * 1024)")).toMatch(
+      /^BOUND_EXCEEDED: Bound exceeded: memoryBytes/,
+    );
+    expect(await toolError("return 'x'.repeat(1024 * 1024)")).toMatch(
+      /^BOUND_EXCEEDED: Bound exceeded: maxResultBytes 100,000 bytes \(the answer is 1,048,578 characters of JSON\)/,
+    );
+    await stillServing();
+  });
+
+  it('a program looking for the API key finds nothing, in the globals, pdg, or an error', async () => {
+    const result = await code.call('execute', {
+      code: `
+        const seen = [];
+        const look = (value, depth) => {
+          if (depth > 3 || value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
+          for (const name of Object.getOwnPropertyNames(value)) {
+            seen.push(name);
+            try { const inner = value[name]; seen.push(String(inner)); look(inner, depth + 1); } catch {}
+          }
+        };
+        look(globalThis, 0);
+        try { await pdg.run('jobs:jobboard', 'browse', { sort: 'sideways' }); } catch (error) { seen.push(error.message, error.stack, error.code); }
+        return seen.join(' ');
+      `,
+    });
+    expect(result.isError).toBeFalsy();
+    const text = JSON.stringify(result);
+    expect(text).toContain('INVALID_PARAMS');
+    expect(text).not.toContain(apiKey);
+  });
+});

@@ -1,0 +1,3 @@
+export { boundText, defaultBounds, type ResolvedBounds, resolveBounds, type SandboxBounds } from './bounds.js';
+export { SandboxError } from './errors.js';
+export { type ProgramResult, type RunProgramOptions, runProgram } from './run-program.js';

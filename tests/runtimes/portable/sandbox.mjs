@@ -1,0 +1,49 @@
+// @ts-check
+/**
+ * Code mode's sandbox (@pdg/sandbox: QuickJS in WebAssembly) on this runtime: a TypeScript program walking
+ * pages through the client, an endless loop, endless allocation, and a look for the host's globals.
+ *
+ *   node portable/sandbox.mjs http://127.0.0.1:4010
+ *   bun portable/sandbox.mjs http://127.0.0.1:4010
+ *   deno run --allow-net=127.0.0.1 portable/sandbox.mjs http://127.0.0.1:4010
+ *
+ * Prints `ok <runtime> <version>: <what came back>`, or the failure on stderr with exit code 1.
+ */
+import { createClient } from '@pdg/core';
+import { jobboard } from '@pdg/jobs-jobboard';
+import { runProgram, SandboxError } from '@pdg/sandbox';
+import { runtime } from './calls.mjs';
+
+const baseUrl = process.argv[2] ?? '';
+const client = createClient({ providers: [jobboard], apiKey: 'made-up-key-runtimes-sandbox', baseUrl, retry: 0 });
+const bounds = { cpuMs: 300, memoryBytes: 8 * 1024 * 1024 };
+
+/**
+ * The program's answer, or the bound that stopped it.
+ * @param {string} code
+ */
+async function outcome(code) {
+  try {
+    return JSON.stringify((await runProgram({ client, code, bounds })).value);
+  } catch (error) {
+    if (error instanceof SandboxError && error.bound) return `stopped at ${error.bound}`;
+    return `failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+try {
+  const results = [
+    await outcome(
+      "let seen: number = 0; for await (const job of pdg.items('jobs:jobboard', 'browse', {}, { maxItems: 30 })) seen++; return seen",
+    ),
+    await outcome('for (;;) {}'),
+    await outcome('const kept = []; for (;;) kept.push(new Array(1000).fill(kept.length))'),
+    await outcome('return [typeof process, typeof Deno, typeof Bun, typeof fetch, typeof require].join(",")'),
+  ];
+  console.log(`ok ${await runtime()}: ${results.join('; ')}`);
+} catch (error) {
+  console.error(
+    `failed on ${await runtime()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  process.exit(1);
+}
