@@ -3,6 +3,10 @@
  * has room for it. With Redis, turns are given there (one queue for every process of the limit); while
  * Redis is out, this process counts alone, keeping its share of the limit, and tells Redis what it sent
  * once Redis answers again.
+ *
+ * The hand-over back to Redis does not add the two up: other processes may still be counting alone,
+ * their departures unknown to Redis, so until every process that shared the limit has asked Redis again
+ * (each telling it what it sent meanwhile), this one keeps to its share even of the turns Redis gives.
  */
 import type { SharedLimit, TurnAnswer } from './rate-limit-redis.js';
 import { DepartureLog } from './rate-limit-window.js';
@@ -13,6 +17,8 @@ export interface RateQueueOptions {
   /** The base margin each departure keeps past the window. */
   readonly marginMs: number;
   readonly shared: SharedLimit | undefined;
+  /** The longest a hand-over after an outage lasts, once Redis answers again (a process that ended never asks). */
+  readonly handoverMaxMs: number;
 }
 
 /** A request's turn: it may leave now. */
@@ -48,8 +54,18 @@ const soonMs = 5;
 const maxSoonMs = 250;
 export const maxAskIntervalMs = 1000;
 
+/** An outage of Redis, and the hand-over after it: while it lasts, this process keeps to its share. */
+interface Handover {
+  /** When the outage began (`performance.now()`). */
+  readonly since: number;
+  /** The processes sharing the limit then: each may be counting alone until it asks Redis again. */
+  readonly peers: number;
+  /** When Redis answered again, if it has. */
+  backAt: number | undefined;
+}
+
 export function createRateQueue(options: RateQueueOptions): RateQueue {
-  const { points, windowMs, marginMs, shared } = options;
+  const { points, windowMs, marginMs, shared, handoverMaxMs } = options;
   // Jitter is capped at a window, so a departure is never kept longer than this.
   const log = new DepartureLog(2 * windowMs + marginMs);
   const waiters: Waiter[] = [];
@@ -74,6 +90,14 @@ export function createRateQueue(options: RateQueueOptions): RateQueue {
   /** Processes sharing the limit, as Redis last said: while it is out, each keeps its share. */
   let peers = 1;
   let pausedUntil = 0;
+  let handover: Handover | undefined;
+
+  /** This process's share of the limit: what it sends on its own while Redis is out, and until the hand-over ends. */
+  const share = () => Math.max(1, Math.floor(points / (handover?.peers ?? peers)));
+  const outage = () => {
+    if (handover) handover.backAt = undefined;
+    else handover = { since: performance.now(), peers, backAt: undefined };
+  };
 
   const marginNow = () => marginMs + Math.min(jitter, windowMs);
   const span = () => windowMs + Math.max(marginNow(), sharedMarginMs);
@@ -149,6 +173,8 @@ export function createRateQueue(options: RateQueueOptions): RateQueue {
     const told = unsent;
     gone = [];
     unsent = [];
+    // During a hand-over, no more turns than this process's own room under its share.
+    const room = handover ? log.room(now, share(), span()) : points;
     let answer: TurnAnswer;
     try {
       answer = await limit.turn({
@@ -156,15 +182,19 @@ export function createRateQueue(options: RateQueueOptions): RateQueue {
         gone: leaving,
         pastAgesMs: ages,
         marginMs: marginNow(),
+        maxClaims: room,
+        outageAgeMs: handover ? now - handover.since : -1,
       });
     } catch {
       gone = [...leaving, ...gone];
       unsent = [...told, ...unsent];
+      outage();
       return false;
     }
-    peers = Math.max(1, answer.peers);
-    sharedMarginMs = answer.marginMs;
     const answered = performance.now();
+    handOver(answer, answered);
+    peers = Math.max(1, answer.peers, handover?.peers ?? 1);
+    sharedMarginMs = answer.marginMs;
     if (answer.cooldownMs > 0) pausedUntil = Math.max(pausedUntil, answered + answer.cooldownMs);
     for (const waiter of listed) waiter.queued = true;
     const turns = listed.slice(0, answer.claimed);
@@ -182,9 +212,19 @@ export function createRateQueue(options: RateQueueOptions): RateQueue {
       if (turns.length > 0) soon = soonMs;
       const wait = answer.hintMs < 0 ? soon : Math.min(Math.max(answer.hintMs, 1), maxAskIntervalMs);
       if (answer.hintMs < 0) soon = Math.min(soon * 2, maxSoonMs);
-      wake(answered + (paused ? Math.min(pausedUntil - answered, maxAskIntervalMs) : wait));
+      let at = answered + (paused ? Math.min(pausedUntil - answered, maxAskIntervalMs) : wait);
+      // Held by its own share, not by Redis: asks again when its share has room.
+      if (handover && turns.length >= room) at = Math.max(at, log.nextAt(answered, share(), span()) ?? at);
+      wake(Math.min(at, answered + maxAskIntervalMs));
     }
     return true;
+  };
+
+  /** Ends the hand-over once every process sharing the limit has asked Redis since the outage, or at the latest after `handoverMaxMs`. */
+  const handOver = (answer: TurnAnswer, answered: number) => {
+    if (!handover) return;
+    handover.backAt ??= answered;
+    if (answer.returned >= handover.peers || answered - handover.backAt >= handoverMaxMs) handover = undefined;
   };
 
   const pump = async (): Promise<void> => {
@@ -213,7 +253,8 @@ export function createRateQueue(options: RateQueueOptions): RateQueue {
         return;
       }
       // Without Redis: this process's share of the limit (all of it when it is alone), over its own departures.
-      const allowed = shared ? Math.max(1, Math.floor(points / peers)) : points;
+      if (shared) outage();
+      const allowed = shared ? share() : points;
       const free = log.nextAt(now, allowed, spanMs);
       const at = free === undefined ? Number.POSITIVE_INFINITY : Math.max(free, pausedUntil);
       if (at <= now) {

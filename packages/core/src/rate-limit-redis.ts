@@ -17,6 +17,10 @@ export interface TurnRequest {
   readonly pastAgesMs: readonly number[];
   /** This process's margin (its base one and the timer jitter it sees). */
   readonly marginMs: number;
+  /** At most this many turns in this answer (this process's own room during a hand-over). */
+  readonly maxClaims: number;
+  /** During a hand-over after an outage: how long ago (ms) the outage began; -1 otherwise. */
+  readonly outageAgeMs: number;
 }
 
 export interface TurnAnswer {
@@ -30,6 +34,15 @@ export interface TurnAnswer {
   readonly marginMs: number;
   /** What is left of a 429's cool-down, in ms. */
   readonly cooldownMs: number;
+  /** With `outageAgeMs`: the processes that have asked since the outage began, this one included. */
+  readonly returned: number;
+}
+
+/** The limits of every API key on one Redis client: one guard (one outage, told once) for them all. */
+export interface SharedLimits {
+  readonly guard: StoreGuard;
+  /** The limit of one key, by its id (a hash of the key: the key itself is never in Redis). */
+  forKey(keyId: string): SharedLimit;
 }
 
 export interface SharedLimit {
@@ -66,16 +79,17 @@ local now = tonumber(clock[1]) * 1000 + tonumber(clock[2]) / 1000
 
 /**
  * KEYS: seq, queue, log, pending, alive, margins, cooldown.
- * ARGV: pid, points, windowMs, marginMs, leaseMs, horizonMs, maxCooldownMs, then three lists, each its
- * length first: waiting ids, gone ids, past departures (ms before now).
- * Returns {claimed, hintMs, peers, marginMs, cooldownMs}.
+ * ARGV: pid, points, windowMs, marginMs, leaseMs, horizonMs, maxCooldownMs, maxClaims, outageAgeMs, then
+ * three lists, each its length first: waiting ids, gone ids, past departures (ms before now).
+ * Returns {claimed, hintMs, peers, marginMs, cooldownMs, returned}.
  */
 const turnScript = `${prelude}
 local seqKey, queueKey, logKey, pendingKey, aliveKey, marginsKey, cooldownKey = unpack(KEYS)
 local pid = ARGV[1]
 local points, window, margin = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local lease, horizon, maxCooldown = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
-local at = 8
+local maxClaims, outageAge = tonumber(ARGV[8]), tonumber(ARGV[9])
+local at = 10
 local function list()
   local items = {}
   for i = 1, tonumber(ARGV[at]) do items[i] = ARGV[at + i] end
@@ -194,7 +208,7 @@ for _, id in ipairs(waiting) do
     -- A turn given before whose answer did not arrive.
     taken = taken + 1
   else
-    if cooldown > 0 or count >= points or head() ~= id then break end
+    if cooldown > 0 or count >= points or taken >= maxClaims or head() ~= id then break end
     redis.call('ZREM', queueKey, id)
     redis.call('ZADD', logKey, '+inf', id)
     redis.call('HSET', pendingKey, id, now)
@@ -227,7 +241,10 @@ end
 -- A limit nobody uses leaves nothing behind (the cool-down expires on its own).
 local keep = math.ceil(math.max(horizon, 2 * span))
 for i = 1, 6 do redis.call('PEXPIRE', KEYS[i], keep) end
-return {taken, math.ceil(hint), redis.call('ZCARD', aliveKey), math.ceil(widest), math.ceil(cooldown)}
+-- After an outage: how many processes have asked since it began (each told Redis what it sent without it).
+local returned = 0
+if outageAge >= 0 then returned = redis.call('ZCOUNT', aliveKey, now - outageAge, '+inf') end
+return {taken, math.ceil(hint), redis.call('ZCARD', aliveKey), math.ceil(widest), math.ceil(cooldown), returned}
 `;
 
 /** KEYS: log, pending. ARGV: pid, then ids. Each id's departure is now. */
@@ -288,15 +305,15 @@ function redisCommands(client: unknown): RedisCommands | undefined {
   return undefined;
 }
 
-/** Checks the client, and returns the limit's commands on it, each through the guard. */
-export function createSharedLimit(options: SharedLimitOptions): SharedLimit {
+/** Checks the client, and returns the limits' commands on it, each through one guard. */
+export function createSharedLimits(options: SharedLimitOptions): SharedLimits {
   const commands = redisCommands(options.client);
   if (commands === undefined) {
     throw usageError(
       'createRateLimit: redis must be a client from the redis (4 or later) or ioredis package, such as createClient({ url }) from redis.',
     );
   }
-  const { name, points, windowMs, maxCooldownMs, leaseMs } = options;
+  const { name } = options;
   const guard = createStoreGuard({
     layer: 'rate-limit',
     timeoutMs: options.timeoutMs,
@@ -306,15 +323,42 @@ export function createSharedLimit(options: SharedLimitOptions): SharedLimit {
   });
   // A client's `error` event is the first sign of an outage; listened to, it also never ends the process.
   commands.onError((error) => guard.failed(error));
-  // One hash tag: every key of a limit in one slot, as a Redis Cluster needs for a script.
-  const key = (part: string) => `pdg-rate-limit:{${name}}:${part}`;
-  const turnKeys = ['seq', 'queue', 'log', 'pending', 'alive', 'margins', 'cooldown'].map(key);
   const pid = randomId();
   // EVAL sends the script each time (Redis keeps it compiled by its hash): a restarted Redis, which has
   // lost every loaded script, needs nothing more.
   const evaluate = (script: string, keys: readonly string[], args: readonly (string | number)[]) =>
     guard.run(() => commands.send(['EVAL', script, String(keys.length), ...keys, ...args.map(String)]));
+  const limits = new Map<string, SharedLimit>();
+  const forKey = (keyId: string) => {
+    let limit = limits.get(keyId);
+    if (limit === undefined) {
+      // One hash tag: every key of a limit in one slot, as a Redis Cluster needs for a script.
+      limit = sharedLimit({
+        ...options,
+        guard,
+        pid,
+        evaluate,
+        key: (part) => `pdg-rate-limit:{${name}:${keyId}}:${part}`,
+      });
+      limits.set(keyId, limit);
+    }
+    return limit;
+  };
+  return { guard, forKey };
+}
 
+interface LimitParts extends SharedLimitOptions {
+  readonly guard: StoreGuard;
+  readonly pid: string;
+  readonly evaluate: (script: string, keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown>;
+  /** The Redis key of one part of this limit. */
+  readonly key: (part: string) => string;
+}
+
+/** One key's limit in Redis: its turns, stamps and pauses. */
+function sharedLimit(parts: LimitParts): SharedLimit {
+  const { points, windowMs, maxCooldownMs, leaseMs, guard, pid, evaluate, key } = parts;
+  const turnKeys = ['seq', 'queue', 'log', 'pending', 'alive', 'margins', 'cooldown'].map(key);
   return {
     pid,
     guard,
@@ -327,6 +371,8 @@ export function createSharedLimit(options: SharedLimitOptions): SharedLimit {
         leaseMs,
         peersHorizonMs,
         maxCooldownMs,
+        request.maxClaims,
+        Math.round(request.outageAgeMs),
         request.waiting.length,
         ...request.waiting,
         request.gone.length,
@@ -335,11 +381,18 @@ export function createSharedLimit(options: SharedLimitOptions): SharedLimit {
         ...request.pastAgesMs.map((age) => age.toFixed(3)),
       ]);
       const numbers = Array.isArray(reply) ? reply.map(Number) : [];
-      if (numbers.length !== 5 || !numbers.every(Number.isFinite)) {
+      if (numbers.length !== 6 || !numbers.every(Number.isFinite)) {
         throw new Error(`the rate limit's script answered ${JSON.stringify(reply)}`);
       }
-      const [claimed, hintMs, peers, marginMs, cooldownMs] = numbers as [number, number, number, number, number];
-      return { claimed, hintMs, peers, marginMs, cooldownMs };
+      const [claimed, hintMs, peers, marginMs, cooldownMs, returned] = numbers as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      return { claimed, hintMs, peers, marginMs, cooldownMs, returned };
     },
     stamp: async (ids) => {
       await evaluate(stampScript, [key('log'), key('pending')], [pid, ...ids]);
@@ -353,4 +406,14 @@ export function createSharedLimit(options: SharedLimitOptions): SharedLimit {
 /** A process id: random, with no `:` (the separator of request ids). */
 function randomId(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/**
+ * The id of an API key's limit in Redis: a SHA-256 of the key (with this layer's name, so it matches no
+ * other use of one), never the key itself.
+ */
+export async function keyIdOf(apiKey: string): Promise<string> {
+  const bytes = new TextEncoder().encode(`pdg-rate-limit\n${apiKey}`);
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

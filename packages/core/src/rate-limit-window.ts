@@ -45,6 +45,12 @@ export class DepartureLog {
     return freeing === undefined ? undefined : freeing + spanMs;
   }
 
+  /** How many more may leave now so that no more than `allowed` leave in the span (0 when none may). */
+  room(now: number, allowed: number, spanMs: number): number {
+    const first = this.#firstWithin(now, spanMs);
+    return Math.max(0, allowed - (this.#times.length - first) - this.#pending);
+  }
+
   /** The stamped departures within the span before `now`, oldest first. */
   within(now: number, spanMs: number): readonly number[] {
     return this.#times.slice(this.#firstWithin(now, spanMs));

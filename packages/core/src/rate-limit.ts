@@ -2,8 +2,8 @@ import { usageError } from './error-builders.js';
 import type { RateLimitEvent } from './hooks.js';
 import type { ClientRateLimit, LayerContext } from './layers.js';
 import { parseRetryAfter } from './pipeline/retry.js';
-import { createRateQueue, maxAskIntervalMs } from './rate-limit-queue.js';
-import { createSharedLimit } from './rate-limit-redis.js';
+import { createRateQueue, maxAskIntervalMs, type RateQueue } from './rate-limit-queue.js';
+import { createSharedLimits, keyIdOf } from './rate-limit-redis.js';
 import { checkStoreTimeout, type StoreErrorEvent } from './store-guard.js';
 
 export interface RateLimitOptions {
@@ -12,11 +12,15 @@ export interface RateLimitOptions {
   /** The window, in seconds. */
   readonly durationSeconds: number;
   /**
-   * A connected Redis client (`redis` 4 or later, or `ioredis`): the limit, its queue and every 429
-   * cool-down are then shared by all processes that use the same Redis and `name`. Default: this process only.
+   * A connected Redis client (`redis` 4 or later, or `ioredis`): each API key's limit, its queue and its
+   * 429 cool-downs are then shared by all processes that use the same Redis, `name` and key. Default: this
+   * process only.
    */
   readonly redis?: unknown;
-  /** Which limit this is, in Redis: processes sharing one API key share one name. Default `default`. */
+  /**
+   * Which limit this is, in Redis, beside the key (of which Redis holds only a hash): processes that use
+   * one key and one name share one limit. Default `default`.
+   */
   readonly name?: string;
   /**
    * Extra ms each request counts past the window, so that requests which reach the gateway later than they
@@ -44,11 +48,12 @@ const limitHeader = /^(x-)?ratelimit|^retry-after$/;
 const defaultStoreTimeoutMs = 250;
 
 /**
- * The API key's rate limit for `createClient({ rateLimit })`: every request the client sends (retries
- * and redirect hops included) waits its turn, first come first served, so that no more than `points` go
- * out in any window of `durationSeconds`, wherever the window starts; a 429 with `Retry-After` pauses
- * them all once, instead of each call retrying on its own. With `redis`, all three are shared across
- * processes.
+ * The API key's rate limit for `createClient({ rateLimit })`: every request the client sends with a key
+ * (retries and redirect hops to the gateway included) waits its turn, first come first served, so that no
+ * more than `points` go out in any window of `durationSeconds`, wherever the window starts; a 429 with
+ * `Retry-After` pauses them all once, instead of each call retrying on its own. With `redis`, all three
+ * are shared across processes. Each key has its own: one key's requests and 429s never hold another's
+ * (clients with different keys may share one limit object, one Redis and one `name`).
  *
  * The limit is a sliding log of departures: a request leaves when fewer than `points` left in the window
  * (plus the margin) before it, and its departure is stamped once it has been handed to fetch, so that a
@@ -80,25 +85,43 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
   const storeTimeoutMs = options.storeTimeoutMs ?? defaultStoreTimeoutMs;
   checkStoreTimeout('createRateLimit', storeTimeoutMs);
   const name = options.name ?? 'default';
+  // A process asks at least once a second while it has requests waiting (each ask within the time limit):
+  // one that stops asking for several times that has stopped, and its place is given up.
+  const leaseMs = Math.max(5000, 2 * (maxAskIntervalMs + storeTimeoutMs));
 
   const shared =
     redis === undefined
       ? undefined
-      : createSharedLimit({
+      : createSharedLimits({
           client: redis,
           name,
           points,
           windowMs,
           maxCooldownMs,
-          // A process asks at least once a second while it has requests waiting (each ask within the time
-          // limit): one that stops asking for several times that has stopped, and its place is given up.
-          leaseMs: Math.max(5000, 2 * (maxAskIntervalMs + storeTimeoutMs)),
+          leaseMs,
           timeoutMs: storeTimeoutMs,
           onStoreError: options.onStoreError,
         });
-  const queue = createRateQueue({ points, windowMs, marginMs, shared });
+  // One queue per API key, made on its first request; in Redis, the key is known by its hash alone.
+  const queues = new Map<string, Promise<RateQueue>>();
+  const queueOf = (apiKey: string): Promise<RateQueue> => {
+    let queue = queues.get(apiKey);
+    if (queue === undefined) {
+      queue = (async () =>
+        createRateQueue({
+          points,
+          windowMs,
+          marginMs,
+          shared: shared?.forKey(await keyIdOf(apiKey)),
+          // A process that still counts alone asks Redis at least once a second: two leases are ample.
+          handoverMaxMs: 2 * leaseMs,
+        }))();
+      queues.set(apiKey, queue);
+    }
+    return queue;
+  };
 
-  const observe = async (response: Response, layer: LayerContext): Promise<void> => {
+  const observe = async (response: Response, layer: LayerContext, queue: RateQueue): Promise<void> => {
     const headers: Record<string, string> = {};
     for (const [header, value] of response.headers) if (limitHeader.test(header)) headers[header] = value;
     if (Object.keys(headers).length > 0) report(layer, { type: 'headers', status: response.status, headers });
@@ -106,7 +129,7 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     if (retryAfter === undefined || retryAfter <= 0) return;
     const seconds = Math.ceil(Math.min(retryAfter, maxCooldownMs / 1000));
-    // Every caller of this limit (every process, with Redis) waits until the pause is over.
+    // Every caller of this key's limit (every process, with Redis) waits until the pause is over.
     await queue.pause(seconds * 1000);
     report(layer, { type: 'cooldown', seconds });
   };
@@ -115,6 +138,7 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
     limit: (fetch, layer) => async (input, init) => {
       // ky hands fetch a Request whose signal aborts on the caller's signal and on ky's timeout alike.
       const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
+      const queue = await queueOf(apiKeyOf(input, init));
       const turn = await queue.acquire(signal);
       let sending: Promise<Response>;
       try {
@@ -125,10 +149,20 @@ export function createRateLimit(options: RateLimitOptions): ClientRateLimit {
       }
       if (turn.waitedMs >= 1) report(layer, { type: 'queued', waitedMs: turn.waitedMs });
       const response = await sending;
-      await observe(response, layer);
+      await observe(response, layer, queue);
       return response;
     },
   };
+}
+
+/**
+ * The API key a request carries (`x-api-key`, as the client sends it to the gateway): its limit is that
+ * key's. A request without one (a redirect hop to another origin, which is sent no key) counts under ''.
+ */
+function apiKeyOf(input: RequestInfo | URL, init: RequestInit | undefined): string {
+  const headers =
+    init?.headers !== undefined ? new Headers(init.headers) : input instanceof Request ? input.headers : undefined;
+  return headers?.get('x-api-key') ?? '';
 }
 
 function report(layer: LayerContext, event: RateLimitEvent): void {

@@ -76,12 +76,17 @@ describe('openTelemetry()', () => {
       .get('/v1/music:tunes/search')
       .query({ q: 'daft punk' })
       .reply(200, { status: 'success', message: 'ok', content });
+    // The waits the rate limit reported, as the client's own hook saw them: what telemetry must record.
+    const waits: number[] = [];
     const pdg = testClient({
       retry: { limit: 1, baseDelay: 1, maxDelay: 1 },
-      // One request a second: the retry waits in the queue for the first one's second to pass.
-      rateLimit: createRateLimit({ points: 1, durationSeconds: 1 }),
+      // One request every 2 s (2.1 with the margin): the retry, sent 1 ms after the first request's 503,
+      // waits in the queue for the first one's window to pass. Only a process stalled for over 2 s between
+      // the two would find the window passed (a 1 s window was passed on a loaded machine).
+      rateLimit: createRateLimit({ points: 1, durationSeconds: 2 }),
       cache: createCache(),
       telemetry: openTelemetry({ tracerProvider, meterProvider }),
+      hooks: { onRateLimit: (event) => void (event.type === 'queued' && waits.push(event.waitedMs)) },
     });
 
     expect(await pdg.run('music:tunes', 'search', { q: 'daft punk' })).toEqual(content);
@@ -100,6 +105,11 @@ describe('openTelemetry()', () => {
       'pdg.cache.outcome': 'miss',
       'pdg.requests': 2,
     });
+    // The call's span holds the time its requests queued, as the limit reported it: the retry's wait, and
+    // the first request's too if the limit's margin (which grows with its timers' lateness) held it.
+    expect(waits.length).toBeGreaterThanOrEqual(1);
+    expect(waits.length).toBeLessThanOrEqual(2);
+    expect(first?.attributes['pdg.rate_limit.wait_ms']).toBe(Math.round(waits.reduce((sum, ms) => sum + ms, 0)));
     expect(first?.attributes['pdg.rate_limit.wait_ms']).toBeGreaterThan(0);
     expect(cached?.attributes).toMatchObject({ 'pdg.cache.outcome': 'hit', 'pdg.requests': 0 });
 
@@ -142,12 +152,15 @@ describe('openTelemetry()', () => {
       ['miss', 1],
       ['hit', 1],
     ]);
-    const waits = metrics.get('pdg.client.rate_limit.wait') ?? [];
-    // The retry waits for the first request's second; on a busy machine the limit's margin (which grows
-    // with its timers' lateness) may hold the first request too: one wait per request sent, at most.
-    const waited = waits.reduce((sum, point) => sum + (point.value as { count: number }).count, 0);
-    expect(waited).toBeGreaterThanOrEqual(1);
-    expect(waited).toBeLessThanOrEqual(2);
+    // One point in the wait histogram per wait the limit reported, summing to the same seconds.
+    const recorded = (metrics.get('pdg.client.rate_limit.wait') ?? []).map(
+      (point) => point.value as { count: number; sum: number },
+    );
+    expect(recorded.reduce((count, point) => count + point.count, 0)).toBe(waits.length);
+    expect(recorded.reduce((sum, point) => sum + point.sum, 0)).toBeCloseTo(
+      waits.reduce((sum, ms) => sum + ms, 0) / 1000,
+      6,
+    );
     expect(JSON.stringify([...metrics])).not.toContain(API_KEY);
   });
 

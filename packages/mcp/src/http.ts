@@ -76,11 +76,14 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
   };
 
   const http = createServer((request, response) => {
+    keepAliveHeaders(request, response);
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) answer(response, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
       else response.destroy();
     });
   });
+  // Idle connections are closed well after the time advertised to clients (see keepAliveHeaders).
+  http.keepAliveTimeout = keepAliveClosesMs;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(port, host, () => {
@@ -99,6 +102,27 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
         http.closeAllConnections();
       }),
   };
+}
+
+/** How long a client is told it may reuse an idle connection (`Keep-Alive: timeout=5`, Node's default). */
+const keepAliveAdvertisedSeconds = 5;
+/**
+ * When an idle connection is closed: later than advertised, so that a client on a loaded machine, whose
+ * timers run late, that reuses a connection just past the advertised time is answered rather than cut off
+ * (`other side closed`). An idle connection is still closed; headers and whole requests keep Node's time
+ * limits (60 s and 300 s).
+ */
+const keepAliveClosesMs = 15_000;
+
+/**
+ * Says `Connection: keep-alive` and `Keep-Alive: timeout=5` itself (Node would advertise the server's own
+ * `keepAliveTimeout`), unless the client asked for the connection to be closed.
+ */
+function keepAliveHeaders(request: IncomingMessage, response: ServerResponse): void {
+  const closing = /(^|,)\s*close\s*(,|$)/i.test(request.headers.connection ?? '');
+  if (closing || request.httpVersion !== '1.1') return;
+  response.setHeader('connection', 'keep-alive');
+  response.setHeader('keep-alive', `timeout=${keepAliveAdvertisedSeconds}`);
 }
 
 /** Whether `Host` (and `Origin`, when sent) name this machine. */

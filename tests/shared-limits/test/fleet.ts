@@ -3,9 +3,22 @@
  * phase, then told what calls to make; the test waits for every worker's answer lines of a phase.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const workerFile = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+/** The API key every worker sends (made up). */
+export const fleetKey = 'fleet-key-0b5e2d';
+
+/**
+ * A Redis key of the rate limit `name` for an API key, as the core README states them:
+ * `pdg-rate-limit:{<name>:<id>}:<part>`, the id a hash of the key (the key itself is never there).
+ */
+export function limitKey(name: string, part: string, apiKey = fleetKey): string {
+  const id = createHash('sha256').update(`pdg-rate-limit\n${apiKey}`).digest('hex').slice(0, 32);
+  return `pdg-rate-limit:{${name}:${id}}:${part}`;
+}
 
 export interface CallLine {
   readonly worker: number;

@@ -19,7 +19,7 @@ import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from 
 import Keyv from 'keyv';
 import { createClient as createRedisClient } from 'redis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { busiestWindow, type CallLine, perSecond, startWorker, type Worker } from './fleet.js';
+import { busiestWindow, type CallLine, limitKey, perSecond, startWorker, type Worker } from './fleet.js';
 import { findRedis, type RedisServer } from './redis.js';
 
 const found = await findRedis();
@@ -120,7 +120,7 @@ describe.skipIf('skip' in found)('shared across processes through Redis', () => 
     for (const [n, id] of order.entries()) {
       const worker = workers[id - 1] as Worker;
       calls.push(worker.run(`call ${n}`, [fresh(1 + (n % 10))]));
-      for (let polls = 0; Number((await redis.get('pdg-rate-limit:{order}:seq')) ?? 0) < n + 1; polls++) {
+      for (let polls = 0; Number((await redis.get(limitKey('order', 'seq'))) ?? 0) < n + 1; polls++) {
         if (polls > 6000) throw new Error(`call ${n} never got its ticket`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -231,7 +231,7 @@ describe.skipIf('skip' in found)('shared across processes through Redis', () => 
   });
 
   it('forged values under the limit’s keys neither lift the limit nor stop the calls', async () => {
-    const key = (part: string) => `pdg-rate-limit:{forged}:${part}`;
+    const key = (part: string) => limitKey('forged', part);
     const now = Date.now();
     const forge = async () => {
       await redis.set(key('seq'), 'not a number');

@@ -33,6 +33,8 @@ interface Setup {
   readonly name?: string;
   readonly cache?: boolean;
   readonly retry?: number;
+  /** The API key (fleet.ts's `fleetKey` when not given). */
+  readonly apiKey?: string;
   /** Each Redis command's time limit (the layers' default, 250 ms, when not given). */
   readonly storeTimeoutMs?: number;
 }
@@ -70,7 +72,7 @@ let calls = 0;
 
 const pdg = createClient({
   providers: [jobboard],
-  apiKey: 'fleet-key-0b5e2d',
+  apiKey: setup.apiKey ?? 'fleet-key-0b5e2d',
   baseUrl: setup.baseUrl,
   retry: setup.retry ?? 3,
   ...(setup.points === undefined

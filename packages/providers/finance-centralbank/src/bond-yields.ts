@@ -1,17 +1,17 @@
 /** `GET /v1/finance:centralbank/bond-yields` (document 2, section 4.1). */
 import { fields } from '@pdg/core';
 import * as v from 'valibot';
-import { date, dayOrMonthForm, length, maturities, publishedList } from './params.js';
+import { date, dayOrMonthForm, length, maturityList } from './params.js';
 import { bondYield } from './records.js';
 
 export const description = 'Government bond yields by maturity and month, newest first.';
 
 export const params = v.strictObject({
   /**
-   * Maturities in years, comma-separated or an array: 1 to 10, 15, 20 and 30 are published; others are sent
-   * as given. Default: all.
+   * Maturities in years, comma-separated or an array: 1 to 10, 15, 20 and 30 are published; another whole
+   * number of years is sent as given; anything else is refused. Default: all.
    */
-  maturity: publishedList(maturities),
+  maturity: maturityList(),
   /** First period, YYYY-MM-DD or YYYY-MM. */
   from: date(dayOrMonthForm),
   /** Last period, YYYY-MM-DD or YYYY-MM. */

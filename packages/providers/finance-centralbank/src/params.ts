@@ -47,6 +47,21 @@ export const length = (max: number, defaultLength: number) =>
 export const date = (form: { readonly pattern: RegExp; readonly patternMessage: string }) =>
   optional(stringParam(form));
 
+/**
+ * Bond maturities: the spec gives them as years (a comma-separated list, published 1 to 10, 15, 20, 30) and
+ * answers them as numbers, so the published ones autocomplete, another whole number of years is sent as
+ * given, and anything else (`ten`, `5y`, `2.5`) is refused before sending.
+ */
+export const maturityList = () =>
+  optional(
+    listParam({
+      values: maturities,
+      open: true,
+      pattern: /^[1-9]\d{0,2}$/,
+      patternMessage: 'a whole number of years (1 to 999), such as 10',
+    }),
+  );
+
 /** A comma-separated list whose published values autocomplete; others are sent as given. */
 export const publishedList = <const T extends readonly [string, ...string[]]>(values: T) =>
   optional(listParam({ values, open: true }));

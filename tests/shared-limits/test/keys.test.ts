@@ -1,0 +1,190 @@
+/**
+ * One Redis, two API keys: each key has its own limit and its own 429 cool-down. A loopback gateway
+ * answers key A with 429 `Retry-After: 8` and key B with a page; B's requests are not held by A's pause,
+ * whether the two clients are processes of `pdg run --rate-limit --redis` or clients of the core API (with
+ * a limit each, or one limit object between them). Redis holds a hash of each key, never the key.
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { createClient, isPdgError, type RateLimitEvent } from '@pdg/core';
+import { createRateLimit } from '@pdg/core/rate-limit';
+import { jobboard } from '@pdg/jobs-jobboard';
+import { fixtures } from '@pdg/jobs-jobboard/fixtures';
+import { createClient as createRedisClient } from 'redis';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { limitKey } from './fleet.js';
+import { findRedis, type RedisServer } from './redis.js';
+
+const found = await findRedis();
+if ('skip' in found) console.warn(`per-key limit tests skipped: ${found.skip}`);
+
+const keyA = 'tenant-a-key-5d1f0c9e';
+const keyB = 'tenant-b-key-a83e44b2';
+const page = fixtures.find((fixture) => fixture.request.path.endsWith('/browse'))?.response;
+
+const pdgBin = join(dirname(createRequire(import.meta.url).resolve('@pdg/cli/package.json')), 'bin', 'pdg.js');
+const { PDG_API_KEY: _, PDG_BASE_URL: __, ...env } = process.env;
+
+function pdg(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [pdgBin, ...args], { env, timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
+    });
+  });
+}
+
+interface Arrival {
+  readonly key: string;
+  readonly at: number;
+  readonly status: number;
+}
+
+describe.skipIf('skip' in found)('one key’s 429 does not hold another key on the same Redis', () => {
+  const redisServer = (found as { server: RedisServer }).server;
+  let gateway: Server;
+  let baseUrl: string;
+  let arrivals: Arrival[] = [];
+  let redis: Awaited<ReturnType<typeof createRedisClient>>;
+
+  beforeAll(async () => {
+    expect(page).toBeDefined();
+    gateway = createServer((request, response) => {
+      const key = String(request.headers['x-api-key'] ?? '');
+      const status = key === keyA ? 429 : 200;
+      arrivals.push({ key, at: performance.now(), status });
+      if (status === 429) {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '8' });
+        response.end(JSON.stringify({ status: 'error', message: 'Rate limit exceeded for this API key.' }));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(page));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    redis = await createRedisClient({ url: redisServer.url }).connect();
+  });
+
+  afterAll(async () => {
+    await redis?.quit();
+    await new Promise((resolve) => gateway?.close(resolve));
+    await redisServer?.stop();
+  });
+
+  beforeEach(async () => {
+    await redis.flushDb();
+    arrivals = [];
+  });
+
+  /** What a Redis key holds, as text. */
+  const contentsOf = async (name: string): Promise<unknown> => {
+    const type = await redis.type(name);
+    if (type === 'string') return redis.get(name);
+    if (type === 'zset') return redis.zRangeWithScores(name, 0, -1);
+    if (type === 'hash') return redis.hGetAll(name);
+    return type;
+  };
+
+  const connected = async () => {
+    const client = createRedisClient({ url: redisServer.url, disableOfflineQueue: true });
+    client.on('error', () => undefined);
+    return client.connect();
+  };
+
+  it('core API: A is paused 8 s, B’s calls leave at once, on a limit of its own or on A’s limit object', async () => {
+    const [redisA, redisB] = await Promise.all([connected(), connected()]);
+    try {
+      const events: (RateLimitEvent & { key: string })[] = [];
+      const client = (apiKey: string, rateLimit: ReturnType<typeof createRateLimit>) =>
+        createClient({
+          providers: [jobboard],
+          apiKey,
+          baseUrl,
+          retry: 0,
+          rateLimit,
+          hooks: { onRateLimit: (event) => void events.push({ ...event, key: apiKey }) },
+        });
+      // Two processes' limits (one each, the default name, one Redis), and one limit object for two clients.
+      const limitA = createRateLimit({ points: 5, durationSeconds: 1, redis: redisA });
+      const limitB = createRateLimit({ points: 5, durationSeconds: 1, redis: redisB });
+      const a = client(keyA, limitA);
+      const b = client(keyB, limitB);
+      const bOnA = client(keyB, limitA);
+
+      const refused = await a.run('jobs:jobboard', 'browse', { country: 'SG' }).catch((error: unknown) => error);
+      expect(isPdgError(refused) && refused.code).toBe('RATE_LIMITED');
+      expect(events.filter((event) => event.type === 'cooldown')).toEqual([
+        expect.objectContaining({ key: keyA, seconds: 8 }),
+      ]);
+      const refusedAt = arrivals[0]?.at ?? 0;
+
+      // B, three calls on its own limit and three on A's limit object: none waits for A's pause.
+      for (const pdg of [b, bOnA]) {
+        for (let page = 1; page <= 3; page++) {
+          expect((await pdg.run('jobs:jobboard', 'browse', { country: 'SG', page })).items.length).toBeGreaterThan(0);
+        }
+      }
+      const bArrivals = arrivals.filter((arrival) => arrival.key === keyB);
+      expect(bArrivals.map((arrival) => arrival.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      // A's pause would have held them until 8 s after its 429; they all came well before.
+      expect(Math.max(...bArrivals.map((arrival) => arrival.at)) - refusedAt).toBeLessThan(4000);
+      const waits = events.filter((event) => event.key === keyB && event.type === 'queued');
+      expect(waits.every((event) => event.type === 'queued' && event.waitedMs < 4000)).toBe(true);
+
+      // A's own pause holds, on both limit objects: its next call waits in the queue past its 2 s timeout.
+      const held = await a
+        .run('jobs:jobboard', 'browse', { country: 'SG' }, { timeout: 2000 })
+        .catch((error: unknown) => error);
+      expect(isPdgError(held) && held.code).toBe('TIMEOUT');
+      expect(arrivals.filter((arrival) => arrival.key === keyA)).toHaveLength(1);
+
+      // In Redis: each key's limit under a hash of it; neither key in any name or value.
+      const names = await redis.keys('pdg-rate-limit:*');
+      expect(names).toContain(limitKey('default', 'cooldown', keyA));
+      expect(names).not.toContain(limitKey('default', 'cooldown', keyB));
+      expect(names).toContain(limitKey('default', 'log', keyB));
+      const everything = JSON.stringify([names, await Promise.all(names.map(contentsOf))]);
+      for (const key of [keyA, keyB]) expect(everything).not.toContain(key);
+    } finally {
+      await Promise.all([redisA.quit(), redisB.quit()]);
+    }
+  }, 60_000);
+
+  it('pdg run --rate-limit --redis: key A’s Retry-After: 8 does not pause key B’s run', async () => {
+    const run = (apiKey: string, timeout: number) =>
+      pdg([
+        'run',
+        'jobs:jobboard',
+        'browse',
+        '--country',
+        'SG',
+        '--rate-limit',
+        '5/s',
+        '--redis',
+        redisServer.url,
+        '--timeout',
+        String(timeout),
+        '--base-url',
+        baseUrl,
+        '--api-key',
+        apiKey,
+      ]);
+    const a = await run(keyA, 3000);
+    expect(a.code).toBe(1);
+    expect(a.stderr).toContain('RATE_LIMITED');
+    // Started once A's pause is in Redis; with A's pause, B would wait in the queue past its 6 s timeout.
+    const b = await run(keyB, 6000);
+    expect(b.stderr).not.toContain('TIMEOUT');
+    expect(b.code).toBe(0);
+    expect(JSON.parse(b.stdout).items.length).toBeGreaterThan(0);
+    expect(arrivals.map((arrival) => [arrival.key, arrival.status])).toEqual([
+      [keyA, 429],
+      [keyB, 200],
+    ]);
+    const everything = JSON.stringify(await redis.keys('*'));
+    for (const key of [keyA, keyB]) expect(everything).not.toContain(key);
+  }, 60_000);
+});
