@@ -32,26 +32,36 @@ interface HeaderSource {
  */
 const epochFrom = 1e9;
 
-/** The rate-limit fields as the headers name them, and as `RateLimitInfo` does. */
+/**
+ * The rate-limit fields as the headers name them, as the IETF draft's structured fields name them (`q` in
+ * `RateLimit-Policy`, `r` and `t` in `RateLimit`), and as `RateLimitInfo` does.
+ */
 const fields = [
-  ['limit', 'limit'],
-  ['remaining', 'remaining'],
-  ['reset', 'resetSeconds'],
+  ['limit', 'q', 'limit'],
+  ['remaining', 'r', 'remaining'],
+  ['reset', 't', 'resetSeconds'],
 ] as const;
+
+/** A parameter's value in a header of `key=value` items separated by `,` or `;`. */
+const parameter = (header: string, key: string) =>
+  header ? new RegExp(`(?:^|[,;])\\s*${key}=([^,;]*)`, 'i').exec(header)?.[1] : undefined;
 
 /**
  * The request id and rate limit in `headers`. Each rate-limit field comes from the first form that has it: the
- * IETF `RateLimit` field (`limit=10, remaining=3, reset=5`), its older separate `RateLimit-Limit`/`-Remaining`/
- * `-Reset` fields, or `X-RateLimit-Limit`/`-Remaining`/`-Reset`. A field that is not a count is left out.
+ * IETF `RateLimit` field (`limit=10, remaining=3, reset=5`, or the newer draft's `"default";r=3;t=5` with the
+ * limit as `q` in `RateLimit-Policy`), its older separate `RateLimit-Limit`/`-Remaining`/`-Reset` fields, or
+ * `X-RateLimit-Limit`/`-Remaining`/`-Reset`. A field that is not a count is left out.
  */
 export function answerInfo(headers: HeaderSource, now = Date.now()): AnswerInfo {
   const info: { requestId?: string; rateLimit?: Record<string, number> } = {};
   const requestId = headers.get('x-request-id') ?? headers.get('request-id');
   if (requestId) info.requestId = requestId;
   const structured = headers.get('ratelimit') ?? '';
-  for (const [field, name] of fields) {
+  const policy = headers.get('ratelimit-policy') ?? '';
+  for (const [field, short, name] of fields) {
     const text =
-      new RegExp(`(?:^|[,;])\\s*${field}=([^,;]*)`, 'i').exec(structured)?.[1] ??
+      parameter(structured, field) ??
+      parameter(field === 'limit' ? policy : structured, short) ??
       headers.get(`ratelimit-${field}`) ??
       headers.get(`x-ratelimit-${field}`);
     const value = Number(text || Number.NaN);

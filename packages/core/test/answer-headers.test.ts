@@ -1,6 +1,6 @@
 /**
  * The request id and rate limit of an answer, on `runWithResponse`'s `response` and on a `PdgError`, for each
- * header form a gateway sends: the IETF `RateLimit` field, its older separate `RateLimit-*` fields, and
+ * header form a gateway sends: the IETF `RateLimit` field (both drafts' forms), its older separate `RateLimit-*` fields, and
  * `X-RateLimit-*` (with a reset in seconds or as an epoch time).
  */
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,11 @@ const forms: ReadonlyArray<{ name: string; headers: Record<string, string>; expe
       'request-id': 'req-separate-2',
     },
     expected: { requestId: 'req-separate-2', rateLimit: { limit: 100, remaining: 99, resetSeconds: 30 } },
+  },
+  {
+    name: 'RateLimit and RateLimit-Policy as the newer IETF draft writes them ("default";r=;t= and q=)',
+    headers: { ratelimit: '"default";r=7;t=20', 'ratelimit-policy': '"default";q=50;w=60', 'x-request-id': 'req-4' },
+    expected: { requestId: 'req-4', rateLimit: { limit: 50, remaining: 7, resetSeconds: 20 } },
   },
   {
     name: 'X-RateLimit-* with the reset in seconds',
