@@ -12,8 +12,17 @@ const switches = new Set([
   'cache',
   'http',
   'all-tools',
-  'code',
 ]);
+
+/**
+ * Switches of one command only, where the same name is a param's flag elsewhere: `pdg mcp --code` is code
+ * mode, while `pdg run health:globalhealth indicators --code WHOSIS_000001` passes the param `code`.
+ */
+const commandSwitches: Readonly<Record<string, ReadonlySet<string>>> = { mcp: new Set(['code']) };
+
+const isSwitch = (name: string, command: string | undefined): boolean =>
+  switches.has(name) ||
+  (command !== undefined && Object.hasOwn(commandSwitches, command) && commandSwitches[command]?.has(name) === true);
 
 /** Short forms of switches. */
 const shortSwitches: Readonly<Record<string, string>> = {
@@ -75,7 +84,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (name === '') throw new UsageError(`"${token}" is not a flag: flags look like --name value or --name=value.`);
     if (flags.has(name)) throw new UsageError(`--${name} is given twice.`);
     if (equals !== -1) flags.set(name, body.slice(equals + 1));
-    else if (switches.has(name) || index + 1 >= argv.length || isFlag(argv[index + 1])) {
+    else if (isSwitch(name, positionals[0]) || index + 1 >= argv.length || isFlag(argv[index + 1])) {
       flags.set(name, 'true');
       bare.add(name);
     } else {

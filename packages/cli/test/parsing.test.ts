@@ -45,6 +45,15 @@ describe('pdg flags', () => {
     expect(result.code).toBe(0);
   });
 
+  it("a switch of one command (mcp's --code) is a param's flag in run: --code WHOSIS_000001 is sent", async () => {
+    const result = await runCli(['run', 'health:globalhealth', 'indicators', '--code', 'WHOSIS_000001', '--mock']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const { items } = JSON.parse(result.stdout) as { items: { code: string }[] };
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.code === 'WHOSIS_000001')).toBe(true);
+  });
+
   it('a param that needs a value, given alone, says so with its type', async () => {
     const result = await runCli(['run', 'music:catalogstore', 'search', '--q', '--mock']);
     expect(result.code).toBe(2);
