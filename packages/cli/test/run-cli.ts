@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-export const { PDG_API_KEY: _, PDG_BASE_URL: __, ...cleanEnv } = process.env;
+export const { PDG_API_KEY: _, PDG_BASE_URL: __, PDG_REDIS_URL: ___, ...cleanEnv } = process.env;
 
 export function runCli(
   args: string[],
