@@ -9,14 +9,19 @@ import { fixtures as centralbankFixtures } from '@pdg/finance-centralbank/fixtur
 import { globalhealth } from '@pdg/health-globalhealth';
 import { fixtures as globalhealthFixtures } from '@pdg/health-globalhealth/fixtures';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
+import { websearch } from '@pdg/search-tools-websearch';
+import { fixtures as websearchFixtures } from '@pdg/search-tools-websearch/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const providers = [globalhealth, centralbank] as const;
+const providers = [globalhealth, centralbank, websearch] as const;
 let gateway: RunningMockGateway;
 let pdg: ReturnType<typeof createClient<typeof providers>>;
 
 beforeAll(async () => {
-  gateway = await startMockGateway({ providers, fixtures: [...globalhealthFixtures, ...centralbankFixtures] });
+  gateway = await startMockGateway({
+    providers,
+    fixtures: [...globalhealthFixtures, ...centralbankFixtures, ...websearchFixtures],
+  });
   pdg = createClient({ providers, apiKey: 'mock-key-coherence', baseUrl: gateway.url, retry: 0 });
 });
 afterAll(async () => {
@@ -71,5 +76,22 @@ describe('the mock answers what was asked, as the SDK reads it', () => {
     expect(published.maturities).toEqual([2, 10]);
     const unpublished = await pdg.run('finance:centralbank', 'bond-yields', { maturity: '12' });
     expect(unpublished.maturities).toEqual([12]);
+  });
+
+  it('a listing whose items carry no id nor rank ends with them: never the same items under the next page number', async () => {
+    // Web search results have neither: a query no fixture records is answered from the matching results, once.
+    const seen: string[] = [];
+    for await (const result of pdg.items(
+      'search-tools:websearch',
+      'search',
+      { query: 'tide tables' },
+      { maxItems: 50 },
+    ))
+      seen.push(JSON.stringify(result));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen).size).toBe(seen.length);
+    const first = await pdg.run('search-tools:websearch', 'search', { query: 'tide tables' });
+    expect(first.items.length).toBe(seen.length);
+    expect(first).toMatchObject({ hasMore: false, nextPage: undefined });
   });
 });
