@@ -117,12 +117,13 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
   };
 }
 
+/** How many drifted fields a client remembers having told (see `reported`). */
+const maxReported = 1_000;
+
 /**
  * How much of a URL and of a failure a debug line shows: a param megabytes long must not write megabytes to
  * stderr on every attempt. Cut with `excerpt`, so a key cut in half there is still redacted.
  */
-/** How many drifted fields a client remembers having told (see `reported`). */
-const maxReported = 1_000;
 const debugUrlLength = 2_000;
 const debugFailureLength = 500;
 
