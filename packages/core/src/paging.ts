@@ -145,27 +145,30 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
 }
 
 /**
- * Counts pages in a row whose item array is, in order, the same as the page before's (compared as JSON, only
- * when the lengths agree). An empty page, or one too deep to write as JSON, counts as different.
+ * Counts pages in a row whose item array is, in order, the same as the page before's (item by item, compared
+ * as JSON, stopping at the first that differs: a page of new items costs one item's comparison, not the
+ * page's). An empty page, or an item too deep to write as JSON, counts as different.
  */
 function repeatCounter(): { count(items: unknown): number } {
   let previous: unknown[] | undefined;
-  let previousText: string | undefined;
   let inARow = 0;
   return {
     count(items) {
       const list = Array.isArray(items) && items.length > 0 ? items : undefined;
-      let text: string | undefined;
-      if (list && previous && previous.length === list.length) {
-        previousText ??= asJson(previous);
-        text = asJson(list);
-      }
-      inARow = text !== undefined && text === previousText ? inARow + 1 : 0;
+      inARow = list && previous && samePage(previous, list) ? inARow + 1 : 0;
       previous = list;
-      previousText = text;
       return inARow;
     },
   };
+}
+
+function samePage(before: readonly unknown[], page: readonly unknown[]): boolean {
+  if (before.length !== page.length) return false;
+  for (let index = 0; index < page.length; index++) {
+    const text = asJson(page[index]);
+    if (text === undefined || text !== asJson(before[index])) return false;
+  }
+  return true;
 }
 
 function asJson(value: unknown): string | undefined {
