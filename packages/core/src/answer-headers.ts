@@ -32,19 +32,22 @@ interface HeaderSource {
  */
 const epochFrom = 1e9;
 
+/** A parameter `key=value` in a header of items separated by `,` or `;`, its value captured. */
+const parameterPattern = (key: string) => new RegExp(`(?:^|[,;])\\s*${key}=([^,;]*)`, 'i');
+
 /**
  * The rate-limit fields as the headers name them, as the IETF draft's structured fields name them (`q` in
- * `RateLimit-Policy`, `r` and `t` in `RateLimit`), and as `RateLimitInfo` does.
+ * `RateLimit-Policy`, `r` and `t` in `RateLimit`), and as `RateLimitInfo` does; each parameter's pattern made
+ * once, not on every answer.
  */
 const fields = [
-  ['limit', 'q', 'limit'],
-  ['remaining', 'r', 'remaining'],
-  ['reset', 't', 'resetSeconds'],
+  ['limit', parameterPattern('limit'), parameterPattern('q'), 'limit'],
+  ['remaining', parameterPattern('remaining'), parameterPattern('r'), 'remaining'],
+  ['reset', parameterPattern('reset'), parameterPattern('t'), 'resetSeconds'],
 ] as const;
 
-/** A parameter's value in a header of `key=value` items separated by `,` or `;`. */
-const parameter = (header: string, key: string) =>
-  header ? new RegExp(`(?:^|[,;])\\s*${key}=([^,;]*)`, 'i').exec(header)?.[1] : undefined;
+/** The captured value of `pattern` in `header`, if any. */
+const parameter = (header: string, pattern: RegExp) => (header ? pattern.exec(header)?.[1] : undefined);
 
 /**
  * The request id and rate limit in `headers`. Each rate-limit field comes from the first form that has it: the
@@ -58,9 +61,9 @@ export function answerInfo(headers: HeaderSource, now = Date.now()): AnswerInfo 
   if (requestId) info.requestId = requestId;
   const structured = headers.get('ratelimit') ?? '';
   const policy = headers.get('ratelimit-policy') ?? '';
-  for (const [field, short, name] of fields) {
+  for (const [field, long, short, name] of fields) {
     const text =
-      parameter(structured, field) ??
+      parameter(structured, long) ??
       parameter(field === 'limit' ? policy : structured, short) ??
       headers.get(`ratelimit-${field}`) ??
       headers.get(`x-ratelimit-${field}`);
