@@ -4,14 +4,14 @@
  * call is answered exactly as the mock gateway answers it.
  */
 
-export { bytesOf, type FixtureAnswer } from './fixtures/answer.js';
+export { bytesOf, type FixtureAnswer } from './answers/answer.js';
 export {
   closestFixtures,
   describeNoMatch,
   exactFixture,
   formatRequest,
   queryDifferences,
-} from './fixtures/match.js';
+} from './answers/match.js';
 export {
   type AnswerOptions,
   createFixtureResponder,
@@ -20,5 +20,5 @@ export {
   type ResponderOptions,
   type Route,
   safeDecode,
-} from './fixtures/responder.js';
-export { type IdSource, ProviderWorld } from './fixtures/world.js';
+} from './answers/responder.js';
+export { type IdSource, ProviderWorld } from './answers/world.js';

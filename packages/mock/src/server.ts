@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
+import { bytesOf, type FixtureAnswer } from './answers/answer.js';
+import { createFixtureResponder, isRoute, type Route } from './answers/responder.js';
 import { corsHeaders, corsPolicy, type MockGatewayCors, preflightHeaders } from './cors.js';
 import { docsResponder, isDocsPath, type MockDocs } from './docs.js';
 import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
-import { bytesOf, type FixtureAnswer } from './fixtures/answer.js';
-import { createFixtureResponder, isRoute, type Route } from './fixtures/responder.js';
 import { type Preferences, parsePrefer } from './prefer.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { answerOnSocket, type MockGatewayTimeouts, onClientError, parseTarget, serverOptions } from './request.js';

@@ -1,7 +1,7 @@
 import { defineEndpoint, defineFixtures, defineProvider, record, stringParam } from '@pdg/core';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ProviderWorld, renumber } from '../src/fixtures/world.js';
+import { ProviderWorld, renumber } from '../src/answers/world.js';
 
 const item = record({ bookId: v.string(), title: v.string(), shelf: v.string() });
 const shelf = defineProvider({
