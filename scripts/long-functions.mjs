@@ -24,7 +24,8 @@ function parseArgs(argv) {
     if (arg === '--all') all = true;
     else if (arg === '--max') {
       max = Number(argv[++index]);
-      if (!Number.isInteger(max) || max < 1) throw new Error(`--max takes a whole number of lines, such as 120. ${usage}`);
+      if (!Number.isInteger(max) || max < 1)
+        throw new Error(`--max takes a whole number of lines, such as 120. ${usage}`);
     } else if (arg.startsWith('-')) throw new Error(`Unknown option ${arg}. ${usage}`);
     else folders.push(arg);
   }

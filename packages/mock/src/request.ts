@@ -1,6 +1,6 @@
 import type { ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { safeDecode } from './answers/responder.js';
+import { safeDecode } from './answers/route.js';
 
 /** How long the mock waits on clients; every bound is finite, so no client holds a socket forever. */
 export interface MockGatewayTimeouts {
