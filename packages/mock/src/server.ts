@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type AnyProvider, errorEnvelope, type Fixture } from '@pdg/core';
-import { bytesOf, type FixtureAnswer } from './answers/answer.js';
-import { createFixtureResponder, isRoute, type Route } from './answers/responder.js';
-import { corsHeaders, corsPolicy, type MockGatewayCors, preflightHeaders } from './cors.js';
-import { docsResponder, isDocsPath, type MockDocs } from './docs.js';
-import { type Fault, FaultQueue, faultHeader, parseFaultHeader, type ServerFault } from './faults.js';
-import { type Preferences, parsePrefer } from './prefer.js';
+import { createFixtureResponder } from './answers/responder.js';
+import { type CorsPolicy, corsHeaders, corsPolicy, type MockGatewayCors } from './cors.js';
+import { docsResponder, type MockDocs } from './docs.js';
+import { FaultQueue, type ServerFault } from './faults.js';
+import { type Answer, answerRequest, type Gateway, type MockRequestInfo, type Outcome } from './gateway.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
-import { answerOnSocket, type MockGatewayTimeouts, onClientError, parseTarget, serverOptions } from './request.js';
+import { answerOnSocket, type MockGatewayTimeouts, onClientError, serverOptions } from './request.js';
 
 export interface MockGatewayOptions {
   /** The providers to serve, such as `[catalogstore, jobboard]`. */
@@ -66,27 +65,6 @@ export interface MockGatewayOptions {
   readonly docs?: MockDocs;
 }
 
-/** One request as `onRequest` sees it: what was asked, never the API key. */
-export interface MockRequestInfo {
-  /** The method as received, such as `GET`. */
-  readonly method: string;
-  /**
-   * The request target as received: the path and query string (`/v1/music:catalogstore/search?q=velvet`),
-   * or the absolute URL a client sent instead.
-   */
-  readonly url: string;
-  /** The provider id the path names (`music:catalogstore`), when it names an endpoint this gateway serves. */
-  readonly provider?: string;
-  /** The endpoint's name, as in `pdg.run(provider, endpoint)` (`search`), when the path names one served. */
-  readonly endpoint?: string;
-  /** Whether a non-empty `x-api-key` header was sent; the key itself is never passed on. */
-  readonly hasApiKey: boolean;
-  /** When the gateway received the request (`Date.now()`). */
-  readonly receivedAt: number;
-  /** The request's headers, names in lower case, repeated ones joined with `, `; never `x-api-key`. */
-  readonly headers: Readonly<Record<string, string>>;
-}
-
 export interface RunningMockGateway {
   /** `http://127.0.0.1:<port>`: use it as the client's `baseUrl`. */
   readonly url: string;
@@ -100,241 +78,99 @@ export interface RunningMockGateway {
   close(): Promise<void>;
 }
 
-/** An answer to send: a body to serialize, or its bytes (`raw`, the responder's own, serialized once). */
-type Answer = { status: number; body: unknown; headers?: Record<string, string>; raw?: string | Uint8Array };
+export { type MockRequestInfo, openApiPath } from './gateway.js';
 
-/** The error message of an injected status, in the gateway's words for its cause. */
-function faultMessage(status: number, how: string): string {
-  const cause =
-    status === 429
-      ? 'Rate limit exceeded'
-      : status === 401
-        ? 'Invalid API key'
-        : status === 404
-          ? 'Not found'
-          : status < 500
-            ? 'Bad request'
-            : 'Upstream source failed';
-  return `${cause} (${how}${status}).`;
+/** The docs site's handler, as `docsResponder` makes it. */
+type DocsHandler = ReturnType<typeof docsResponder>;
+
+/** What the server needs to send an outcome: the steps' settings, the site, the OpenAPI text, timers pending. */
+interface Serving {
+  readonly gateway: Gateway;
+  readonly docs?: DocsHandler;
+  readonly openApi: () => Promise<string>;
+  readonly timers: Set<NodeJS.Timeout>;
 }
 
-/** The path of the OpenAPI 3.1 document of the providers served. */
-export const openApiPath = '/openapi.json';
-
-/** Starts a local gateway that serves the providers' endpoints from their fixtures. */
-export async function startMockGateway(options: MockGatewayOptions): Promise<RunningMockGateway> {
+/** The gateway's settings and state, read from the options once; a bad `cors`, fault or `rateLimit` throws. */
+function gatewayOf(options: MockGatewayOptions): Gateway {
   const cors = corsPolicy(options.cors);
   const faults = new FaultQueue();
   for (const fault of options.faults ?? []) faults.add(fault);
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
-  let requestCount = 0;
-  const timers = new Set<NodeJS.Timeout>();
-  let gatewayUrl = '';
-  let openApiText: Promise<string> | undefined;
-  /**
-   * The OpenAPI document of the providers served, with this gateway as its server: built on the first
-   * request for it (loading @pdg/openapi only then), the same text after.
-   */
-  const openApiDocument = (): Promise<string> => {
-    openApiText ??= import('@pdg/openapi').then(({ toOpenApi }) =>
-      // A schema with no JSON Schema form is shown open (and says so) rather than failing the whole document.
-      JSON.stringify(
-        toOpenApi(options.providers, { serverUrl: gatewayUrl, unsupported: 'open', fixtures: options.fixtures }),
-      ),
-    );
-    return openApiText;
-  };
-
-  const docs = options.docs
-    ? docsResponder(options.docs, () => ({ url: gatewayUrl, providers: options.providers, fixtures: options.fixtures }))
-    : undefined;
-
   const responder = createFixtureResponder({
     providers: options.providers,
     fixtures: options.fixtures,
     listingSize: options.listingSize,
     world: options.world ?? true,
   });
+  const { apiKeys, onRequest } = options;
+  return { responder, cors, faults, limiter, apiKeys, onRequest, docs: options.docs !== undefined };
+}
 
-  /** An answer to a gateway path, with the key's rate-limit state when the mock has a limit and counted the key. */
-  const answer = (
-    request: IncomingMessage,
-    url: URL,
-    route: Route | FixtureAnswer,
-  ): { answer: Answer; fault?: Fault } => {
-    const result = routeAnswer(request, url, route);
-    const key = request.headers['x-api-key'];
-    if (!limiter || typeof key !== 'string' || request.method !== 'GET') return result;
-    return { ...result, answer: { ...result.answer, headers: { ...limiter.headers(key), ...result.answer.headers } } };
+/**
+ * The OpenAPI document of the providers served, with the gateway (at `url()`) as its server: built on the
+ * first request for it (loading @pdg/openapi only then), the same text after.
+ */
+function openApiSource(options: MockGatewayOptions, url: () => string): () => Promise<string> {
+  let text: Promise<string> | undefined;
+  return () => {
+    // A schema with no JSON Schema form is shown open (and says so) rather than failing the whole document.
+    const settings = { unsupported: 'open', fixtures: options.fixtures } as const;
+    text ??= import('@pdg/openapi').then(({ toOpenApi }) =>
+      JSON.stringify(toOpenApi(options.providers, { serverUrl: url(), ...settings })),
+    );
+    return text;
   };
+}
 
-  const routeAnswer = (
-    request: IncomingMessage,
-    url: URL,
-    route: Route | FixtureAnswer,
-  ): { answer: Answer; fault?: Fault } => {
-    // A browser's preflight, on any path, before auth, the rate limit and faults: it carries no key.
-    if (request.method === 'OPTIONS' && cors !== 'none') {
-      return { answer: { status: 204, body: undefined, headers: preflightHeaders(cors, request.headers) } };
-    }
-    if (request.method !== 'GET') {
-      return { answer: { status: 405, body: errorEnvelope('Only GET is served: every gateway operation is a read.') } };
-    }
-    if (!isRoute(route)) return { answer: route };
-    const providerId = route.provider.id;
+/**
+ * The answer with the CORS headers and a request id: every answer, errors and faults included, so a page sees
+ * a 429 as a 429, not as a network error; and each its own id, as the gateway's support asks for one.
+ */
+export function withCors(cors: CorsPolicy, request: IncomingMessage, answer: Answer): Answer {
+  const headers = { ...corsHeaders(cors, request.headers.origin), 'x-request-id': randomUUID(), ...answer.headers };
+  return { ...answer, headers };
+}
 
-    const key = request.headers['x-api-key'];
-    if (typeof key !== 'string' || key === '') {
-      return { answer: { status: 401, body: errorEnvelope('Missing API key: send it in the x-api-key header.') } };
-    }
-    if (options.apiKeys && !options.apiKeys.includes(key)) {
-      return { answer: { status: 401, body: errorEnvelope('Invalid API key.') } };
-    }
-    if (limiter) {
-      const wait = limiter.check(key);
-      if (wait > 0) {
-        return {
-          answer: {
-            status: 429,
-            body: errorEnvelope('Rate limit exceeded for this API key.'),
-            headers: { 'retry-after': String(wait) },
-          },
-        };
-      }
-    }
+/** The 500 for an OpenAPI document that could not be built, saying why. */
+function openApiFailure(error: unknown): Answer {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { status: 500, body: errorEnvelope(`Mock gateway error: the OpenAPI document could not be built: ${reason}`) };
+}
 
-    let fault: Fault | undefined;
-    const requested = request.headers[faultHeader];
-    if (typeof requested === 'string') {
-      try {
-        fault = parseFaultHeader(requested);
-      } catch (error) {
-        return {
-          answer: { status: 400, body: errorEnvelope(`Bad ${faultHeader} header: ${(error as Error).message}.`) },
-        };
-      }
-    }
-    let preferences: Preferences = {};
-    const prefer = request.headers.prefer;
-    if (typeof prefer === 'string') {
-      try {
-        preferences = parsePrefer(prefer);
-      } catch (error) {
-        return { answer: { status: 400, body: errorEnvelope(`Bad Prefer header: ${(error as Error).message}.`) } };
-      }
-    }
-    fault = { ...faults.take(providerId, route.endpointName), ...fault };
-    const status = fault.status ?? (preferences.code === 200 ? undefined : preferences.code);
-    if (status !== undefined) {
-      const headers: Record<string, string> = status === 429 ? { 'retry-after': String(fault.retryAfter ?? 1) } : {};
-      const how = fault.status === undefined ? 'asked for with Prefer: code=' : 'injected fault ';
-      return { answer: { status, body: errorEnvelope(faultMessage(status, how)), headers }, fault };
-    }
+/** Sends what the request came to: the site's file, the OpenAPI document, or the answer. */
+function respond(serving: Serving, request: IncomingMessage, response: ServerResponse, outcome: Outcome): void {
+  if (outcome.docs && serving.docs) {
+    serving.docs(request, response, outcome.docs).catch(() => response.destroy());
+    return;
+  }
+  const cors = (answer: Answer) => withCors(serving.gateway.cors, request, answer);
+  if (!outcome.openApi) {
+    send(response, cors(outcome.answer));
+    return;
+  }
+  serving.openApi().then(
+    (raw) => send(response, cors({ status: 200, body: undefined, raw })),
+    (error: unknown) => send(response, cors(openApiFailure(error))),
+  );
+}
 
-    const fromFixtures =
-      preferences.example === undefined
-        ? responder.answer(route, url.searchParams, { dynamic: preferences.dynamic === true })
-        : responder.example(route, preferences.example);
-    if (fault.malformed && fromFixtures.status === 200) {
-      return {
-        answer: {
-          status: 200,
-          body: undefined,
-          raw: '{"status": "success", "content": {"items": [',
-          headers: { ...fromFixtures.headers },
-        },
-        fault,
-      };
-    }
-    return {
-      answer: {
-        status: fromFixtures.status,
-        body: fromFixtures.body,
-        raw: bytesOf(fromFixtures),
-        headers: { ...fromFixtures.headers },
-      },
-      fault,
-    };
-  };
-
-  /**
-   * Whatever the client sent, an answer: a bad target or encoding is a 400, a bug of the mock's a 500, and
-   * so is an `onRequest` that throws.
-   */
-  const answerSafely = (
-    request: IncomingMessage,
-    receivedAt: number,
-  ): { answer: Answer; fault?: Fault; openApi?: true; docs?: URL } => {
-    try {
-      const target = parseTarget(request.url ?? '/');
-      const routed = 'error' in target ? target : { url: target.url, route: responder.route(target.url.pathname) };
-      if (options.onRequest) {
-        const route = 'route' in routed && isRoute(routed.route) ? routed.route : undefined;
-        try {
-          options.onRequest(requestInfo(request, route, receivedAt));
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const text = `Mock gateway error: the onRequest observer threw (${message}); fix it, or catch in it.`;
-          return { answer: { status: 500, body: errorEnvelope(text) } };
-        }
-      }
-      if ('error' in routed) return { answer: { status: 400, body: errorEnvelope(routed.error) } };
-      // The description of the gateway is public: no key, no rate limit, no faults.
-      if (routed.url.pathname === openApiPath) {
-        if (request.method !== 'GET') {
-          return { answer: { status: 405, body: errorEnvelope(`Only GET is served: GET ${openApiPath}.`) } };
-        }
-        return { answer: { status: 200, body: undefined }, openApi: true };
-      }
-      if (docs && isDocsPath(routed.url.pathname))
-        return { answer: { status: 200, body: undefined }, docs: routed.url };
-      return answer(request, routed.url, routed.route);
-    } catch (error) {
-      return { answer: { status: 500, body: errorEnvelope(`Mock gateway error: ${(error as Error).message}`) } };
-    }
-  };
-
-  const server = createServer(serverOptions(options.timeouts), (request, response) => {
-    const receivedAt = Date.now();
-    requestCount++;
-    // A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more.
-    response.on('error', () => response.destroy());
-    const result = answerSafely(request, receivedAt);
-    // Every answer, errors and faults included, so a page sees a 429 as a 429, not as a network error; and
-    // each with its own request id, as the gateway's support asks for one.
-    const withCors = (answer: Answer): Answer => ({
-      ...answer,
-      headers: { ...corsHeaders(cors, request.headers.origin), 'x-request-id': randomUUID(), ...answer.headers },
-    });
-    const respond = () => {
-      if (result.docs && docs) return void docs(request, response, result.docs).catch(() => response.destroy());
-      if (!result.openApi) return send(response, withCors(result.answer));
-      openApiDocument().then(
-        (raw) => send(response, withCors({ status: 200, body: undefined, raw })),
-        (error: unknown) => {
-          const reason = error instanceof Error ? error.message : String(error);
-          send(
-            response,
-            withCors({
-              status: 500,
-              body: errorEnvelope(`Mock gateway error: the OpenAPI document could not be built: ${reason}`),
-            }),
-          );
-        },
-      );
-    };
-    const latency = (options.latencyMs ?? 0) + (result.fault?.latencyMs ?? 0);
-    if (latency <= 0) return respond();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      respond();
-    }, latency);
-    timers.add(timer);
-    response.on('close', () => {
-      clearTimeout(timer);
-      timers.delete(timer);
-    });
+/** Runs `then` after `latencyMs`, unless the gateway closes or the client leaves first; at once for none. */
+function afterLatency(timers: Set<NodeJS.Timeout>, response: ServerResponse, latencyMs: number, then: () => void) {
+  if (latencyMs <= 0) return then();
+  const timer = setTimeout(() => {
+    timers.delete(timer);
+    then();
+  }, latencyMs);
+  timers.add(timer);
+  response.on('close', () => {
+    clearTimeout(timer);
+    timers.delete(timer);
   });
+}
+
+/** Answers on the socket what never becomes a request: what Node's parser refuses, and a CONNECT. */
+function answerOffRequests(server: Server, cors: CorsPolicy): void {
   // Node's parser refused the request (bad request line, 16 KB of headers, a timeout): its 400/431/408, in the
   // gateway's error envelope, unless an answer is already being written on that connection.
   server.on('clientError', (error: Error & { code?: string }, socket) => {
@@ -345,52 +181,62 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     const headers = corsHeaders(cors, request.headers.origin);
     answerOnSocket(socket, 405, 'Only GET is served: every gateway operation is a read.', headers);
   });
+}
 
+/** Listens on the host and port; resolves with the address, rejects if it cannot listen there. */
+async function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   // After listening, a failed accept (such as EMFILE) loses that one connection, not the gateway.
   server.on('error', () => {});
-  const address = server.address() as AddressInfo;
+  return server.address() as AddressInfo;
+}
+
+/** Stops listening, ends open connections and drops answers waiting out their latency. */
+function closer(server: Server, timers: Set<NodeJS.Timeout>): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      for (const timer of timers) clearTimeout(timer);
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
+}
+
+/** Starts a local gateway that serves the providers' endpoints from their fixtures. */
+export async function startMockGateway(options: MockGatewayOptions): Promise<RunningMockGateway> {
+  const gateway = gatewayOf(options);
+  let gatewayUrl = '';
+  const served = () => ({ url: gatewayUrl, providers: options.providers, fixtures: options.fixtures });
+  const docs = options.docs ? docsResponder(options.docs, served) : undefined;
+  const serving: Serving = { gateway, docs, openApi: openApiSource(options, () => gatewayUrl), timers: new Set() };
+  let requestCount = 0;
+  const server = createServer(serverOptions(options.timeouts), (request, response) => {
+    const receivedAt = Date.now();
+    requestCount++;
+    // A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more.
+    response.on('error', () => response.destroy());
+    const outcome = answerRequest(gateway, request, receivedAt);
+    const latency = (options.latencyMs ?? 0) + (outcome.fault?.latencyMs ?? 0);
+    afterLatency(serving.timers, response, latency, () => respond(serving, request, response, outcome));
+  });
+  answerOffRequests(server, gateway.cors);
+  const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   gatewayUrl = `http://${host}:${address.port}`;
-
   return {
     url: gatewayUrl,
     port: address.port,
     get requestCount() {
       return requestCount;
     },
-    addFault: (fault) => faults.add(fault),
-    clearFaults: () => faults.clear(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
-}
-
-/** What `onRequest` is told of a request: its route, if any, and its headers without the API key. */
-function requestInfo(request: IncomingMessage, route: Route | undefined, receivedAt: number): MockRequestInfo {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (name === 'x-api-key' || value === undefined) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  const key = request.headers['x-api-key'];
-  return {
-    method: request.method ?? '',
-    url: request.url ?? '',
-    ...(route ? { provider: route.provider.id, endpoint: route.endpointName } : {}),
-    hasApiKey: typeof key === 'string' && key !== '',
-    receivedAt,
-    headers,
+    addFault: (fault) => gateway.faults.add(fault),
+    clearFaults: () => gateway.faults.clear(),
+    close: closer(server, serving.timers),
   };
 }
 
