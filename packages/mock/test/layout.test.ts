@@ -47,6 +47,6 @@ describe("the mock's functions", () => {
       encoding: 'utf8',
     });
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/lines {2}packages\/mock\/src\/answers\/world-answer\.ts:\d+ {2}worldAnswer\n/);
+    expect(run.stdout).toMatch(/world-answer\.ts:\d+ {2}worldAnswer\n/);
   });
 });
