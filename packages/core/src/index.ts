@@ -79,6 +79,7 @@ export {
   stringParam,
 } from './schema.js';
 export type {
+  Documented,
   EndpointName,
   EndpointsOf,
   ItemOf,
@@ -89,4 +90,5 @@ export type {
   Resolved,
   ResultOf,
 } from './types.js';
+export { unlisted } from './unlisted.js';
 export { toArray, type WalkCheckpoint } from './walk-state.js';
