@@ -73,8 +73,8 @@ export type ResultOf<TEndpoint> =
  */
 export type Documented<T> = 0 extends 1 & T
   ? T // any
-  : T extends Date | ((...args: never) => unknown)
-    ? T
+  : T extends Date | RegExp | URL | ReadonlyMap<unknown, unknown> | ReadonlySet<unknown> | ((...args: never) => unknown)
+    ? T // a value a transformation made, kept as it is
     : T extends readonly unknown[]
       ? { [K in keyof T]: Documented<T[K]> }
       : T extends object

@@ -104,4 +104,19 @@ describe('result types name the documented fields only', () => {
     expectTypeOf<Rates['items'][number]>().toEqualTypeOf<{ readonly id?: string | undefined }>();
     expectTypeOf<ResultOf<typeof jobs.endpoints.search>>().toEqualTypeOf<unknown>();
   });
+
+  it('keeps a value a transformation made (a Date) as it is', () => {
+    const endpoint = defineEndpoint({
+      path: 'dated',
+      description: 'Dated.',
+      params: v.strictObject({}),
+      response: v.looseObject({
+        at: v.pipe(
+          v.string(),
+          v.transform((text) => new Date(text)),
+        ),
+      }),
+    });
+    expectTypeOf<ResultOf<typeof endpoint>>().toEqualTypeOf<{ at: Date }>();
+  });
 });
