@@ -1,5 +1,5 @@
 import type { RateLimitInfo } from './answer-headers.js';
-import { isRetried } from './pipeline/retry.js';
+import { isRetried } from './retry-policy.js';
 
 /** Every way a call can fail, as a stable string to branch on. */
 export type PdgErrorCode =

@@ -1,6 +1,5 @@
 import type { CallTarget } from './call-target.js';
 import type { PdgError } from './errors.js';
-import type { Drift } from './pipeline/drift.js';
 
 /** Who a hook is being called for: the provider id and endpoint name, and the call's params. */
 export interface HookContext extends CallTarget {
@@ -69,3 +68,18 @@ export type RateLimitEvent =
   | { readonly type: 'cooldown'; readonly seconds: number }
   /** The gateway sent rate-limit headers (`ratelimit-*`, `x-ratelimit-*`, `retry-after`), names in lower case. */
   | { readonly type: 'headers'; readonly status: number; readonly headers: Readonly<Record<string, string>> };
+
+/**
+ * One way a response differs from its endpoint's documented shape (`validate: 'report'`). It names the
+ * field and the two types, never the value: values can be personal data, and a type is what drifted.
+ */
+export interface Drift {
+  /** The field, array positions written `[]` so each field is one path: `items[].trackId`; `''` for the body itself. */
+  readonly path: string;
+  /** `type`: a field of another type; `missing`: a required field absent; `added`: a field the schema does not document. */
+  readonly change: 'type' | 'missing' | 'added';
+  /** What the schema documents, as valibot words it (`number`, `"a" | "b"`, `integer`); `absent` for an added field. */
+  readonly expected: string;
+  /** The JSON type received: `string`, `number`, `boolean`, `null`, `array`, `object`; `absent` for a missing field. */
+  readonly received: string;
+}

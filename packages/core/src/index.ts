@@ -31,7 +31,7 @@ export {
   type FixtureOf,
   type RecordedRequest,
 } from './fixtures/define.js';
-export type { CacheEvent, CacheOutcome, HookContext, Hooks, RateLimitEvent } from './hooks.js';
+export type { CacheEvent, CacheOutcome, Drift, HookContext, Hooks, RateLimitEvent } from './hooks.js';
 export type { CacheCallOption, CachePlan, ClientCache, ClientRateLimit, LayerContext } from './layers.js';
 export type { CallOptions, ClientOptions, ItemsOptions, PagesOptions, ValidateMode } from './options.js';
 export {
@@ -42,12 +42,11 @@ export {
   pageOf,
 } from './page-schema.js';
 export { buildUrl, gatewayRoot, type UrlParts } from './pipeline/build-url.js';
-export type { Drift } from './pipeline/drift.js';
 export { codeForStatus } from './pipeline/map-error.js';
-export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './pipeline/retry.js';
 export { validateParams } from './pipeline/validate-params.js';
 export { checkResponse, issuePath, type ResponseVerdict } from './pipeline/validate-response.js';
 export { redact } from './redact.js';
+export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './retry-policy.js';
 export {
   booleanParam,
   type CursorParams,
@@ -80,6 +79,7 @@ export {
   stringParam,
 } from './schema.js';
 export type {
+  Documented,
   EndpointName,
   EndpointsOf,
   ItemOf,
@@ -90,4 +90,5 @@ export type {
   Resolved,
   ResultOf,
 } from './types.js';
+export { unlisted } from './unlisted.js';
 export { toArray, type WalkCheckpoint } from './walk-state.js';

@@ -2,7 +2,7 @@
 import type { AnyProvider } from './contract.js';
 import type { Hooks } from './hooks.js';
 import type { CacheCallOption, ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
-import type { RetryOption } from './pipeline/retry.js';
+import type { RetryOption } from './retry-policy.js';
 import type { WalkCheckpoint } from './walk-state.js';
 
 /**

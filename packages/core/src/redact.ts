@@ -1,6 +1,6 @@
 /**
  * How the API key is kept out of everything a call hands back: one `Redactor` per client holds the key,
- * and the pipeline's outlets (pipeline/outlets.ts: hook arguments, debug lines, response metadata, the error
+ * and the pipeline's outlets (outlets.ts: hook arguments, debug lines, response metadata, the error
  * thrown) and the walks pass what they hand out through it. No other code needs the key to redact it.
  */
 import { isPdgError, PdgError } from './errors.js';

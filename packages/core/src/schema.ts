@@ -414,12 +414,16 @@ function eachEntry(entries: v.ObjectEntries, wrap: (schema: AnySchema) => AnySch
   return out;
 }
 
-/** What a record reads as: every field optional (`undefined` when null or absent), other keys `unknown`. */
+/**
+ * What a record reads as: its documented fields, every one optional (`undefined` when null or absent). The
+ * fields it does not name pass through at run time but are not in the type, so a misspelt field does not
+ * compile; `unlisted(item, 'name')` reads one.
+ */
 export type RecordOutput<TEntries extends v.ObjectEntries> = {
   // `| undefined` said out loud: a field sent as null is there, as undefined, so under
   // `exactOptionalPropertyTypes` the type must admit it (and agree with the written-out result types).
   [K in keyof TEntries]?: v.InferOutput<TEntries[K]> | undefined;
-} & { [key: string]: unknown };
+};
 
 /** What a record accepts: every field may be null or absent, other keys pass through. */
 export type RecordInput<TEntries extends v.ObjectEntries> = {

@@ -3,15 +3,15 @@
  * a call starts from values known to be good; and a call's own settings, its options over the client's.
  */
 import type { CallTarget } from './call-target.js';
+import { checkedHeaders } from './checked-headers.js';
 import type { AnyProvider } from './contract.js';
 import { usageError } from './error-builders.js';
 import type { Hooks } from './hooks.js';
 import type { ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
 import type { CallOptions, ClientOptions, ValidateMode } from './options.js';
-import { clientOutlets, type Outlets } from './pipeline/outlets.js';
-import { checkedHeaders } from './pipeline/request-headers.js';
-import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from './pipeline/retry.js';
+import { clientOutlets, type Outlets } from './outlets.js';
 import { keyRedactor, type Redactor } from './redact.js';
+import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from './retry-policy.js';
 import { serverRuntime, userAgentFor } from './user-agent.js';
 
 export interface ClientSettings {

@@ -53,13 +53,49 @@ export type ParamsOf<TEndpoint> =
         : v.InferInput<P>
       : never;
 
-/** What a call returns: the response schema's output type (the envelope's `content` where there is one). */
+/**
+ * What a call returns: the response schema's output type (the envelope's `content` where there is one),
+ * naming the documented fields only (see `Documented`).
+ */
 export type ResultOf<TEndpoint> =
   TEndpoint extends Resolved<unknown, infer R>
     ? R
     : TEndpoint extends { readonly response: infer R extends AnySchema }
-      ? v.InferOutput<R>
+      ? Documented<v.InferOutput<R>>
       : never;
+
+/**
+ * A response type with the documented fields only: each object's `[key: string]: unknown` (what a loose
+ * object or a `record()` lets through beside its fields) is left out, at every depth, so a misspelt field
+ * (`item.titel`) is a compile error. The fields the spec does not list are still there at run time: read
+ * one with `unlisted(item, 'name')`. A map whose keys are data (`v.record(v.string(), ...)`, an object with
+ * no named field) is kept as it is, and a typed rest (`v.objectWithRest`) keeps its index signature.
+ */
+export type Documented<T> = 0 extends 1 & T
+  ? T // any
+  : T extends Date | RegExp | URL | ReadonlyMap<unknown, unknown> | ReadonlySet<unknown> | ((...args: never) => unknown)
+    ? T // a value a transformation made, kept as it is
+    : T extends readonly unknown[]
+      ? { [K in keyof T]: Documented<T[K]> }
+      : T extends object
+        ? [NamedKey<T>] extends [never]
+          ? T // a map, its keys data: kept as it is
+          : { [K in keyof T as UnlistedKey<T, K> extends true ? never : K]: Documented<T[K]> }
+        : T;
+
+/** The keys of `T` that name a field (not an index signature's `string` or `number`). */
+type NamedKey<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 };
+
+/** Whether `K` is an index signature of `T` that stands for undocumented fields (its values `unknown`). */
+type UnlistedKey<T, K extends keyof T> = string extends K
+  ? unknown extends T[K]
+    ? true
+    : false
+  : number extends K
+    ? unknown extends T[K]
+      ? true
+      : false
+    : false;
 
 /** One element of the endpoint's item array (`items`, `threads`, `results`...). */
 export type ItemOf<TEndpoint> = TEndpoint extends { readonly paging: { readonly items: infer K extends string } }

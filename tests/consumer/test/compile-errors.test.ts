@@ -3,6 +3,7 @@
  * against the built packages): a misspelt endpoint, and `items()` or `pages()` on an endpoint that is not
  * paged, get an error listing exactly the names that would work, rather than the client's type arguments
  * (`EndpointName<readonly [ProviderDefinition<"jobs:jobboard", WithPaths<{...`); so does a misspelt provider.
+ * A misspelt result field is an error too (result types name the documented fields only), offering the field.
  */
 import { jobboard } from '@pdg/jobs-jobboard';
 import { filmdb } from '@pdg/movie-filmdb';
@@ -22,6 +23,7 @@ const fixtures = [
   'items-on-unpaged-endpoint.ts',
   'pages-on-unpaged-endpoint.ts',
   'misspelt-provider.ts',
+  'misspelt-field.ts',
 ] as const;
 
 let project: ConsumerProject;
@@ -84,4 +86,15 @@ it('a misspelt provider: the error lists the client’s provider ids', () => {
   const { argument, choices } = choicesIn('misspelt-provider.ts');
   expect(argument).toBe('jobs:jobbord');
   expect(choices.sort()).toEqual([jobboard.id, forum.id].sort());
+});
+
+it('a misspelt result field: an error naming it and offering the documented field; unlisted() compiles', () => {
+  const found = diagnostics.get('misspelt-field.ts') ?? [];
+  expect(
+    found.map((diagnostic) => diagnostic.code),
+    formatDiagnostics(found),
+  ).toEqual([2551]);
+  expect((found[0] as Diagnostic).message).toMatch(
+    /^Property 'titel' does not exist on type .+ Did you mean 'title'\?$/s,
+  );
 });

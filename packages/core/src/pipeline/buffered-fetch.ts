@@ -3,24 +3,7 @@
  * mid-body fails the attempt (and is retried like any network failure) instead of failing later, outside
  * the retry rule; and it records each request sent, for `debug` lines and `runWithResponse`'s `attempts`.
  */
-
-/** One request sent: what `debug` prints and what response metadata counts. */
-export interface AttemptRecord {
-  /** 1 for the first request of the call, then counting retries and redirect hops. */
-  readonly attempt: number;
-  readonly method: 'GET';
-  /** The URL requested (the key is a header, never in it). */
-  readonly url: string;
-  /** The HTTP status, when a response arrived. */
-  readonly status?: number;
-  /** Why no response arrived. */
-  readonly failure?: string;
-  /** The response's headers, when a response arrived (the debug line shows its request id and rate limit). */
-  readonly headers?: Headers;
-  readonly durationMs: number;
-  /** The wait before the next attempt, when a retry follows. */
-  readonly retryInMs?: number;
-}
+import type { AttemptRecord } from '../outlets.js';
 
 /** The body broke off while being read (a reset, a truncated chunked body). */
 export class BodyReadError extends Error {

@@ -3,21 +3,7 @@
  * imports no code (valibot's check is handed in as `passes`), so a client that never reports carries none of it.
  */
 import type * as v from 'valibot';
-
-/**
- * One way a response differs from its endpoint's documented shape (`validate: 'report'`). It names the
- * field and the two types, never the value: values can be personal data, and a type is what drifted.
- */
-export interface Drift {
-  /** The field, array positions written `[]` so each field is one path: `items[].trackId`; `''` for the body itself. */
-  readonly path: string;
-  /** `type`: a field of another type; `missing`: a required field absent; `added`: a field the schema does not document. */
-  readonly change: 'type' | 'missing' | 'added';
-  /** What the schema documents, as valibot words it (`number`, `"a" | "b"`, `integer`); `absent` for an added field. */
-  readonly expected: string;
-  /** The JSON type received: `string`, `number`, `boolean`, `null`, `array`, `object`; `absent` for a missing field. */
-  readonly received: string;
-}
+import type { Drift } from '../hooks.js';
 
 /** Whether a value passes a schema (valibot's `safeParse`). */
 export type Passes = (schema: v.GenericSchema, value: unknown) => boolean;

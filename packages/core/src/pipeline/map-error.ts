@@ -3,7 +3,7 @@ import type { CallTarget } from '../call-target.js';
 import { isErrorEnvelope } from '../envelope.js';
 import { gatewayError } from '../error-builders.js';
 import type { PdgError, PdgErrorCode } from '../errors.js';
-import { parseRetryAfter } from './retry.js';
+import { parseRetryAfter } from '../retry-policy.js';
 
 /** The code for an HTTP status; `undefined` for a 2xx (the envelope decides then). */
 export function codeForStatus(status: number): PdgErrorCode | undefined {

@@ -28,7 +28,7 @@ export interface Call extends CallTarget {
 
 /**
  * A call's way through core, top to bottom. Each step is a function in its own file, called in order.
- * Hooks run at the points of `client.outlets` (pipeline/outlets.ts), which also redacts the API key from
+ * Hooks run at the points of `client.outlets` (outlets.ts), which also redacts the API key from
  * everything handed back. The two opt-in layers sit at named points: the cache answers in place of steps
  * 3-7 (or shares one run of them among identical calls), and the rate limit wraps each request `send` makes.
  */
@@ -100,7 +100,7 @@ async function askGateway(
   const { client, context, definition, url, check } = gateway;
   const { outlets } = client;
   const started = performance.now();
-  // 3. the request, retried as pipeline/retry.ts says
+  // 3. the request, retried as retry-policy.ts says
   const sent = await send({ ...gateway, signal, deadline: until ?? gateway.deadline });
   const { response, attempts } = sent;
   if (!sent.ok) throw mapResponseError(context, response, sent.data); // 5. a failed status

@@ -3,10 +3,10 @@ import { bodyTooLargeError, networkError, redirectError, requestFailedError, tim
 import { isPdgError, type PdgError } from '../errors.js';
 import type { HookContext } from '../hooks.js';
 import type { LayerContext } from '../layers.js';
+import { type FailedAttempt, retryWait } from '../retry-policy.js';
 import type { CallSettings, ClientSettings } from '../settings.js';
 import { type AttemptLog, attemptLog, BodyReadError, BodyTooLargeError, bufferingFetch } from './buffered-fetch.js';
 import { mapResponseError } from './map-error.js';
-import { type FailedAttempt, retryWait } from './retry.js';
 
 const maxRedirects = 5;
 
@@ -48,7 +48,7 @@ export type SendOutcome = HopOutcome & {
 };
 
 /**
- * Step 3: the request, with ky, retried as pipeline/retry.ts says. Redirects are followed here rather than
+ * Step 3: the request, with ky, retried as retry-policy.ts says. Redirects are followed here rather than
  * by fetch, so that the API key and the caller's headers are sent only to their own origin: fetch would
  * carry a custom header to any host a redirect names. Fails with `NETWORK`, `TIMEOUT` or `HTTP` (a
  * redirect not followed); any other failure before a response arrives is a `NETWORK` error too.

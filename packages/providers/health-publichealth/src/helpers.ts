@@ -2,15 +2,18 @@
  * Helpers for two particulars of health:publichealth (document 3, sections 2.1 and 4.1): content/{mediaId}
  * answers an unknown id with an empty 200 instead of a 404, and dataset rows have no fixed shape.
  */
-import { issuePath, PdgError, type PdgIssue } from '@pdg/core';
+import { type Documented, issuePath, PdgError, type PdgIssue } from '@pdg/core';
 import * as v from 'valibot';
 import type { emptyResult, emptyResultSet, foundMediaItem } from './records.js';
 
-/** A found media item (it has a `mediaId`). */
-export type FoundMediaItem = v.InferOutput<typeof foundMediaItem>;
+/** A found media item (it has a `mediaId`), with its documented fields, as `pdg.run` types it. */
+export type FoundMediaItem = Documented<v.InferOutput<typeof foundMediaItem>>;
 
 /** What content/{mediaId} returns: a found media item, or an empty result (`{}` or an empty result set). */
-export type ContentResult = FoundMediaItem | v.InferOutput<typeof emptyResultSet> | v.InferOutput<typeof emptyResult>;
+export type ContentResult =
+  | FoundMediaItem
+  | Documented<v.InferOutput<typeof emptyResultSet>>
+  | Documented<v.InferOutput<typeof emptyResult>>;
 
 /**
  * Whether a content/{mediaId} result is a media item. An unknown or retired media id answers HTTP 200

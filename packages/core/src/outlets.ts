@@ -1,10 +1,8 @@
-import { answerInfo } from '../answer-headers.js';
-import type { ResponseMeta } from '../call-result.js';
-import type { PdgError } from '../errors.js';
-import type { HookContext, Hooks } from '../hooks.js';
-import { excerpt, type Redactor } from '../redact.js';
-import type { AttemptRecord } from './buffered-fetch.js';
-import type { Drift } from './drift.js';
+import { answerInfo } from './answer-headers.js';
+import type { ResponseMeta } from './call-result.js';
+import type { PdgError } from './errors.js';
+import type { Drift, HookContext, Hooks } from './hooks.js';
+import { excerpt, type Redactor } from './redact.js';
 
 /**
  * Everything a call hands to code outside the pipeline leaves through here, with the API key redacted on
@@ -35,6 +33,24 @@ export interface Outlets {
   failed(context: HookContext, error: PdgError): Promise<PdgError>;
   /** When a walk fails on its own account (a paging cycle naming a cursor): the error to throw. */
   walkFailed(error: unknown): unknown;
+}
+
+/** One request sent: what `debug` prints and what response metadata counts. */
+export interface AttemptRecord {
+  /** 1 for the first request of the call, then counting retries and redirect hops. */
+  readonly attempt: number;
+  readonly method: 'GET';
+  /** The URL requested (the key is a header, never in it). */
+  readonly url: string;
+  /** The HTTP status, when a response arrived. */
+  readonly status?: number;
+  /** Why no response arrived. */
+  readonly failure?: string;
+  /** The response's headers, when a response arrived (the debug line shows its request id and rate limit). */
+  readonly headers?: Headers;
+  readonly durationMs: number;
+  /** The wait before the next attempt, when a retry follows. */
+  readonly retryInMs?: number;
 }
 
 /** A 2xx response once its body is parsed, as the `afterResponse` hooks see it. */
