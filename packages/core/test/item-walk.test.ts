@@ -91,4 +91,22 @@ describe('walkEndpointItems: the item walk for callers that name the endpoint at
     expect(isPdgError(error) && error.code).toBe('USAGE');
     expect((error as Error).message).toContain('resume says 5 item(s) of page 1 were taken, but that page has 2');
   });
+
+  it('counts a page without its item array (an answer left unchecked) as a page with no items, and goes on', async () => {
+    gateway()
+      .get('/v1/jobs:board/browse')
+      .query(true)
+      .times(2)
+      .reply((request: Request) => {
+        const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+        return page === 1
+          ? [200, { page, hasMore: true, nextPage: 2 }]
+          : [200, { page, items: [{ jobId: 'p2-0', title: 't' }], hasMore: false, nextPage: null }];
+      });
+    const walk = testClient({ validate: 'off' }).items('jobs:board', 'browse', {});
+    const ids: string[] = [];
+    for await (const item of walk) ids.push(item.jobId);
+    expect(ids).toEqual(['p2-0']);
+    expect(walk.checkpoint).toEqual({ taken: 0, done: true });
+  });
 });
