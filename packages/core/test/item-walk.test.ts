@@ -105,7 +105,7 @@ describe('walkEndpointItems: the item walk for callers that name the endpoint at
       });
     const walk = testClient({ validate: 'off' }).items('jobs:board', 'browse', {});
     const ids: string[] = [];
-    for await (const item of walk) ids.push(item.jobId);
+    for await (const item of walk) ids.push(String(item.jobId));
     expect(ids).toEqual(['p2-0']);
     expect(walk.checkpoint).toEqual({ taken: 0, done: true });
   });
