@@ -1,36 +1,4 @@
-/** Flags that take no value. */
-const switches = new Set([
-  'all',
-  'mock',
-  'help',
-  'version',
-  'pretty',
-  'compact',
-  'no-validate',
-  'curl',
-  'quiet',
-  'cache',
-  'http',
-  'all-tools',
-]);
-
-/**
- * Switches of one command only, where the same name is a param's flag elsewhere: `pdg mcp --code` is code
- * mode, while `pdg run health:globalhealth indicators --code WHOSIS_000001` passes the param `code`.
- */
-const commandSwitches: Readonly<Record<string, ReadonlySet<string>>> = { mcp: new Set(['code']) };
-
-const isSwitch = (name: string, command: string | undefined): boolean =>
-  switches.has(name) ||
-  (command !== undefined && Object.hasOwn(commandSwitches, command) && commandSwitches[command]?.has(name) === true);
-
-/** Short forms of switches. */
-const shortSwitches: Readonly<Record<string, string>> = {
-  '-h': 'help',
-  '-v': 'version',
-  '-V': 'version',
-  '-q': 'quiet',
-};
+import { type Flag, flagText, shortsOf, switchesOf } from './flags.js';
 
 export interface ParsedArgs {
   readonly positionals: string[];
@@ -54,8 +22,9 @@ function isFlag(token: string | undefined): boolean {
 }
 
 /**
- * Splits argv into positionals and `--flags`. Param flags are open-ended, so any `--name value` is taken;
- * a flag never takes another flag as its value (`--remote --mock` is two flags).
+ * Splits argv into positionals and `--flags`, the command's switches (flags.ts) taking no value. Param flags
+ * are open-ended, so any other `--name value` is taken; a flag never takes another flag as its value
+ * (`--remote --mock` is two flags).
  */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positionals: string[] = [];
@@ -68,7 +37,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       break;
     }
     // Own keys only: `__proto__` or `constructor` as a word is a word, not a switch.
-    const short = Object.hasOwn(shortSwitches, token) ? shortSwitches[token] : undefined;
+    const shorts = shortsOf(positionals[0]);
+    const short = Object.hasOwn(shorts, token) ? shorts[token] : undefined;
     if (short !== undefined) {
       flags.set(short, 'true');
       bare.add(short);
@@ -84,7 +54,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (name === '') throw new UsageError(`"${token}" is not a flag: flags look like --name value or --name=value.`);
     if (flags.has(name)) throw new UsageError(`--${name} is given twice.`);
     if (equals !== -1) flags.set(name, body.slice(equals + 1));
-    else if (isSwitch(name, positionals[0]) || index + 1 >= argv.length || isFlag(argv[index + 1])) {
+    else if (switchesOf(positionals[0]).has(name) || index + 1 >= argv.length || isFlag(argv[index + 1])) {
       flags.set(name, 'true');
       bare.add(name);
     } else {
@@ -93,6 +63,24 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   return { positionals, flags, bare };
+}
+
+/**
+ * Refuses a flag the command does not take, naming the closest and every one it takes:
+ * `--rate-limt is not an option of mock. Did you mean --rate-limit? Options of mock: --port N, ...`.
+ * `command` is the command as help names it (`mock`, `queue status`).
+ */
+export function checkFlags(command: string, accepted: readonly Flag[], args: ParsedArgs): void {
+  const names = accepted.map((flag) => flag.name);
+  for (const name of args.flags.keys()) {
+    if (names.includes(name)) continue;
+    const help = `pdg ${command.split(' ')[0]} --help`;
+    const options =
+      accepted.length === 0
+        ? `pdg ${command} takes none (${help})`
+        : `Options of ${command}: ${accepted.map(flagText).join(', ')} (${help})`;
+    throw new UsageError(`--${name} is not an option of ${command}.${suggestion(name, names, '--')} ${options}.`);
+  }
 }
 
 /** A whole number flag within `[min, max]`, or undefined when absent. */

@@ -6,39 +6,20 @@
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
 import { UsageError } from './args.js';
-import { queueFlags, queueSubcommands } from './queue.js';
-import { runOptions } from './run-params.js';
+import { queueSubcommands } from './commands/queue.js';
+import { type CommandName, commands, type Flag, flagsOf } from './flags.js';
 
-export const commands = [
-  'providers',
-  'describe',
-  'run',
-  'mock',
-  'openapi',
-  'docs',
-  'mcp',
-  'queue',
-  'completion',
-  'help',
-] as const;
 export const shells = ['bash', 'zsh', 'fish'] as const;
-const mockOptions = ['--port', '--host', '--rate-limit', '--help'];
-const openApiOptions = ['--server-url', '--compact', '--help'];
-const docsOptions = ['--out', '--server-url', '--help'];
-const mcpOptions = [
-  '--mock',
-  '--http',
-  '--port',
-  '--host',
-  '--providers',
-  '--all-tools',
-  '--code',
-  '--api-key',
-  '--base-url',
-  '--help',
-];
 
-const queueOptions = [...new Set(Object.values(queueFlags).flat())].map((flag) => `--${flag}`).concat('--help');
+/** A command's flags as a shell completes them: `--port --host ... --help`. */
+const optionWords = (command: CommandName) => [...flagsOf(command).map((flag) => `--${flag.name}`), '--help'].join(' ');
+
+/** The flags of a command that take a value, as a bash test: `[[ "$prev" == --port || ... ]]`. */
+function takesValue(command: CommandName): string {
+  const valued = flagsOf(command).filter((flag) => flag.value !== undefined);
+  if (valued.length === 0) return 'false';
+  return `[[ ${valued.map((flag) => `"$prev" == --${flag.name}`).join(' || ')} ]]`;
+}
 
 interface Param {
   readonly name: string;
@@ -73,7 +54,6 @@ function tableOf(providers: readonly AnyProvider[]): Table {
   return { providers: providers.map((provider) => provider.id), endpoints, params };
 }
 
-const runFlags = [...runOptions].map((option) => `--${option}`);
 /** Shell words are ids, names and enum values: letters, digits, `:._-/`. Anything else is left out. */
 const safe = (word: string) => /^[\w:./-]+$/.test(word);
 const words = (list: readonly string[]) => list.filter(safe).join(' ');
@@ -136,23 +116,23 @@ _pdg() {
           local values=""
           [[ "$prev" == --* ]] && values="$(_pdg_values "\${w[2]}" "\${w[3]}" "\${prev#--}")"
           if [[ -n "$values" ]]; then candidates="$values"
-          else candidates="$(_pdg_params "\${w[2]}" "\${w[3]}") ${runFlags.join(' ')} --help"
+          else candidates="$(_pdg_params "\${w[2]}" "\${w[3]}") ${optionWords('run')}"
           fi
         fi ;;
       help) (( n == 2 )) && candidates="${commands.join(' ')}" ;;
       completion) (( n == 2 )) && candidates="${shells.join(' ')}" ;;
-      mock) candidates="${mockOptions.join(' ')}" ;;
-      openapi) [[ "$prev" == --server-url ]] || candidates="${words(table.providers)} ${openApiOptions.join(' ')}" ;;
-      docs) [[ "$prev" == --server-url || "$prev" == --out ]] || candidates="${words(table.providers)} ${docsOptions.join(' ')}" ;;
+      mock) ${takesValue('mock')} || candidates="${optionWords('mock')}" ;;
+      openapi) ${takesValue('openapi')} || candidates="${words(table.providers)} ${optionWords('openapi')}" ;;
+      docs) ${takesValue('docs')} || candidates="${words(table.providers)} ${optionWords('docs')}" ;;
       queue)
         if (( n == 2 )); then candidates="${queueSubcommands.join(' ')}"
         elif [[ "\${w[2]}" == add ]] && (( n == 3 )); then candidates="${words(table.providers)}"
         elif [[ "\${w[2]}" == add ]] && (( n == 4 )); then candidates="$(_pdg_endpoints "\${w[3]}")"
-        elif [[ "$prev" != --redis && "$prev" != --queue && "$prev" != --out && "$prev" != --concurrency && "$prev" != --rate-limit && "$prev" != --api-key && "$prev" != --base-url && "$prev" != --max-items && "$prev" != --max-pages ]]; then candidates="${queueOptions.join(' ')}"
+        elif ! ${takesValue('queue')}; then candidates="${optionWords('queue')}"
         fi ;;
       mcp)
         if [[ "$prev" == --providers ]]; then candidates="${words(table.providers)}"
-        elif [[ "$prev" != --port && "$prev" != --host && "$prev" != --api-key && "$prev" != --base-url ]]; then candidates="${mcpOptions.join(' ')}"
+        elif ! ${takesValue('mcp')}; then candidates="${optionWords('mcp')}"
         fi ;;
     esac
   fi
@@ -196,23 +176,11 @@ function fishScript(table: Table): string {
     `complete -c pdg -n '__pdg_nth 2 run describe' -a '${words(table.providers)}'`,
     `complete -c pdg -n '__pdg_nth 2 help' -a '${commands.join(' ')}'`,
     `complete -c pdg -n '__pdg_nth 2 completion' -a '${shells.join(' ')}'`,
-    `complete -c pdg -n '__fish_seen_subcommand_from openapi' -a '${words(table.providers)}'`,
-    "complete -c pdg -n '__fish_seen_subcommand_from openapi' -l server-url -x",
-    "complete -c pdg -n '__fish_seen_subcommand_from openapi' -l compact",
-    `complete -c pdg -n '__fish_seen_subcommand_from docs' -a '${words(table.providers)}'`,
-    "complete -c pdg -n '__fish_seen_subcommand_from docs' -l out -r",
-    "complete -c pdg -n '__fish_seen_subcommand_from docs' -l server-url -x",
+    `complete -c pdg -n '__fish_seen_subcommand_from openapi docs' -a '${words(table.providers)}'`,
     `complete -c pdg -n '__pdg_nth 2 queue' -a '${queueSubcommands.join(' ')}'`,
-    ...[...new Set(Object.values(queueFlags).flat())].map(
-      (flag) => `complete -c pdg -n '__fish_seen_subcommand_from queue' -l ${flag} -x`,
+    ...(['run', 'mock', 'openapi', 'docs', 'mcp', 'queue'] as const).flatMap((command) =>
+      flagsOf(command).map((flag) => fishFlag(command, flag, table)),
     ),
-    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l mock",
-    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l http",
-    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l port -x",
-    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l host -x",
-    `complete -c pdg -n '__fish_seen_subcommand_from mcp' -l providers -x -a '${words(table.providers)}'`,
-    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l api-key -x",
-    "complete -c pdg -n '__fish_seen_subcommand_from mcp' -l base-url -x",
   ];
   for (const [provider, names] of table.endpoints) {
     lines.push(`complete -c pdg -n '__pdg_endpoint_of ${provider}' -a '${words(names)}'`);
@@ -228,8 +196,14 @@ function fishScript(table: Table): string {
       else lines.push(`complete -c pdg ${condition} -l ${param.name} -x`);
     }
   }
-  for (const option of runOptions) {
-    lines.push(`complete -c pdg -n '__fish_seen_subcommand_from run' -l ${option}`);
-  }
   return `${lines.join('\n')}\n`;
+}
+
+/** One flag of a command for fish: a switch, a value (`-x`, with provider ids where it takes them) or a path (`-r`). */
+function fishFlag(command: CommandName, flag: Flag, table: Table): string {
+  const start = `complete -c pdg -n '__fish_seen_subcommand_from ${command}' -l ${flag.name}`;
+  if (flag.value === undefined) return start;
+  if (flag.completes === 'path') return `${start} -r`;
+  if (flag.completes === 'providers') return `${start} -x -a '${words(table.providers)}'`;
+  return `${start} -x`;
 }

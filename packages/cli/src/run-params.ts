@@ -2,28 +2,10 @@
 import type { EndpointDefinition, PdgIssue } from '@pdg/core';
 import { acceptsUnknownParams, describeParams, type ParamInfo } from '@pdg/core/describe';
 import { type ParsedArgs, suggestion, UsageError } from './args.js';
+import { flagsOf } from './flags.js';
 
 /** The flags of `pdg run` that are not params of the endpoint. */
-export const runOptions = new Set([
-  'all',
-  'max-items',
-  'max-pages',
-  'max-empty-pages',
-  'resume',
-  'mock',
-  'api-key',
-  'base-url',
-  'timeout',
-  'no-validate',
-  'validate',
-  'curl',
-  'pretty',
-  'compact',
-  'quiet',
-  'cache',
-  'redis',
-  'rate-limit',
-]);
+export const runOptions: ReadonlySet<string> = new Set(flagsOf('run').map((flag) => flag.name));
 
 /** Boolean spellings a terminal user types, each read as `true` or `false`. */
 const booleanWords: Readonly<Record<string, string>> = {

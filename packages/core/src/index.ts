@@ -1,5 +1,11 @@
 export type { AnswerInfo, RateLimitInfo } from './answer-headers.js';
-export { callEndpoint, walkEndpoint } from './call-endpoint.js';
+export {
+  callEndpoint,
+  type ItemWalk,
+  type ItemWalkOptions,
+  walkEndpoint,
+  walkEndpointItems,
+} from './call-endpoint.js';
 export type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
 export type { CallTarget, TargetedCall } from './call-target.js';
 export { createClient, type PagedWalk, type PdgClient } from './client.js';
@@ -91,4 +97,4 @@ export type {
   ResultOf,
 } from './types.js';
 export { unlisted } from './unlisted.js';
-export { toArray, type WalkCheckpoint } from './walk-state.js';
+export { type PageHooks, toArray, type WalkCheckpoint } from './walk-state.js';

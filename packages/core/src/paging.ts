@@ -4,7 +4,7 @@ import type { EndpointDefinition, Paging } from './contract.js';
 import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
 import type { PdgError } from './errors.js';
 import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
-import type { WalkCheckpoint, WalkState } from './walk-state.js';
+import type { PageHooks, WalkCheckpoint, WalkState } from './walk-state.js';
 
 /** One walk over a paged endpoint, as `pages()` and `items()` start it. */
 export interface Walk<TOptions extends PagesOptions> extends CallTarget {
@@ -34,6 +34,8 @@ interface FetchedPage {
   readonly page: unknown;
   readonly at: unknown;
   readonly next: unknown;
+  /** Pages this walk fetched, this one included. */
+  readonly count: number;
   /** What the gateway did wrong in this page's paging fields: thrown once the page is handed out. */
   readonly fault?: PdgError | undefined;
 }
@@ -89,8 +91,10 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
     maxEmptyPages = defaultMaxEmptyPages,
     maxItems: _maxItems,
     resume: _resume,
+    onPage: _onPage,
+    onPageDone: _onPageDone,
     ...pageOptions
-  } = walk.options as ItemsOptions;
+  } = walk.options as ItemsOptions & PageHooks;
   if (state.checkpoint.done) return;
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = state.checkpoint.at ?? params[param];
@@ -110,7 +114,7 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
       fault = error as PdgError;
     }
     if (lastPage !== undefined && typeof next === 'number' && next > lastPage) next = undefined;
-    yield { page, at: position, next, fault };
+    yield { page, at: position, next, count: fetched, fault };
     if (fault) throw fault;
     if (next === undefined) return;
     const items = (fields as Record<string, unknown>)[paging.items];
@@ -179,16 +183,21 @@ function asJson(value: unknown): string | undefined {
   }
 }
 
-/** Items of a paged endpoint, across pages, from the item array the endpoint declares. */
-export async function* walkItems(walk: Walk<ItemsOptions>): AsyncGenerator<unknown, void, undefined> {
+/**
+ * Items of a paged endpoint, across pages, from the item array the endpoint declares (a page without it, in
+ * an answer left unchecked, has none). The checkpoint is kept per item: a walk resumed from it goes on in
+ * the middle of a page. `onPage` and `onPageDone` (see `PageHooks`) are called as the walk crosses pages.
+ */
+export async function* walkItems(walk: Walk<ItemsOptions & PageHooks>): AsyncGenerator<unknown, void, undefined> {
   const { state } = walk;
-  const { maxItems } = walk.options;
+  const { maxItems, onPage, onPageDone } = walk.options;
   // Items of the first page a resumed walk already handed out.
   let skip = state.checkpoint.taken;
   let yielded = 0;
-  for await (const { page, at, next, fault } of fetchPages(walk)) {
-    const items = (page as Record<string, unknown> | null)?.[walk.paging.items];
-    if (!Array.isArray(items)) return;
+  for await (const { page, at, next, count, fault } of fetchPages(walk)) {
+    onPage?.(page, count);
+    const found = (page as Record<string, unknown> | null)?.[walk.paging.items];
+    const items = Array.isArray(found) ? found : [];
     // A checkpoint's `taken` is checked against the page it names once that page is here.
     if (skip > items.length) throw checkpointMismatchError(walk, { at, taken: skip, items: items.length });
     // Past the last item: the next page, or this page with every item taken when the gateway gave no valid next one.
@@ -200,8 +209,12 @@ export async function* walkItems(walk: Walk<ItemsOptions>): AsyncGenerator<unkno
       yield items[index];
       yielded++;
       // Returning here, before the page walk is resumed, is what keeps the next page unfetched.
-      if (maxItems !== undefined && yielded >= maxItems) return;
+      if (maxItems !== undefined && yielded >= maxItems) {
+        if (index + 1 === items.length) onPageDone?.(page, count);
+        return;
+      }
     }
+    onPageDone?.(page, count);
     skip = 0;
   }
 }

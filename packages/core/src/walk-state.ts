@@ -23,6 +23,20 @@ export interface WalkState {
   checkpoint: WalkCheckpoint;
 }
 
+/**
+ * What an item walk calls as it crosses pages, with the page and the count of pages fetched so far: for a
+ * caller that keeps a page's other fields (a thread's opening post, a total) or says how far the walk got.
+ */
+export interface PageHooks {
+  /** A page arrived: called before any of its items is handed out. */
+  readonly onPage?: (page: unknown, pageCount: number) => void;
+  /**
+   * Every item of a page was handed out (at once for a page with none): called before the next page is
+   * fetched, and for the page of the last item when `maxItems` ends the walk there.
+   */
+  readonly onPageDone?: (page: unknown, pageCount: number) => void;
+}
+
 /** A checkpoint from JSON, checked, so a damaged one fails clearly instead of skipping items. */
 export function startState(resume: WalkCheckpoint | undefined): WalkState {
   if (resume === undefined) return { checkpoint: { taken: 0 } };

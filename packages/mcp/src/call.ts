@@ -8,12 +8,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   type AnyProvider,
   callEndpoint,
-  checkpointMismatchError,
   type Drift,
   type PdgClient,
   PdgError,
   type WalkCheckpoint,
-  walkEndpoint,
+  walkEndpointItems,
 } from '@pdg/core';
 import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
@@ -160,46 +159,36 @@ function walkOptions(tool: PdgTool, args: Record<string, unknown>, limits: Resol
 const pagingFields = new Set(['page', 'hasMore', 'nextPage', 'nextCursor']);
 
 /**
- * Walks the pages of a paged endpoint and takes their items, up to `maxItems` items, `maxPages` pages and
- * the result limit. Where it stops before the end, `walk.resume` is the checkpoint `@pdg/core` takes
- * (`{ at, taken }`: the page, and the items of it already returned), so the next call goes on with no
- * item skipped or repeated. Pages are walked (not items) so that the first page's own fields (a thread's
- * opening post, a profile, a total) reach the model too; no page past the last item taken is fetched.
+ * What a walk keeps within the result limit: the first page's other fields (cut to a quarter of the room),
+ * then items while they fit, room kept for what drifted once the endpoint has drifted. One item larger
+ * than the whole limit is kept cut, when it is the first.
  */
-async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallContext): Promise<Answer> {
+function keeper(tool: PdgTool, context: CallContext) {
   const { limits } = context;
   const paging = tool.endpoint.paging as NonNullable<PdgTool['endpoint']['paging']>;
-  const { params, maxItems, maxPages, resume } = walkOptions(tool, args, limits);
-  const pages = walkEndpoint(context.client, tool.provider, tool.endpointName, params, {
-    maxPages,
-    ...(resume === undefined ? {} : { resume }),
-    ...signalOption(context),
-  });
   const items: unknown[] = [];
-  /** For each item taken: its size, and the checkpoint just after it. */
+  /** For each item kept: its size. */
   const itemBytes: number[] = [];
-  const afterItem: WalkCheckpoint[] = [];
   const cuts: Cut[] = [];
   let firstPage: Record<string, unknown> | undefined;
-  let pageCount = 0;
   let budget = limits.maxResultBytes - reserved(limits);
   let driftCounted = false;
-  /** Where the page about to be read starts: the checkpoint before it was fetched. */
-  let position: WalkCheckpoint = pages.checkpoint;
-  const start = position;
-  let skip = position.taken;
-  let stoppedBy: string | undefined;
-  walking: for await (const page of pages) {
-    pageCount++;
-    const after = pages.checkpoint;
-    // Once the endpoint has drifted (told as its page arrives), room is kept for saying so.
-    if (!driftCounted && driftOf(tool, context).length > 0) {
-      budget -= driftRoom(limits);
-      driftCounted = true;
-    }
-    // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
-    const record = (withoutSecret(page, context.secret) ?? {}) as Record<string, unknown>;
-    if (firstPage === undefined) {
+  return {
+    items,
+    itemBytes,
+    cuts,
+    firstPage: () => firstPage,
+    /** Room left: none once an item had to be cut. */
+    full: () => budget <= 0,
+    /** A page arrived: room for what drifted (told as its page arrives), and the first page's own fields. */
+    page(page: unknown): void {
+      if (!driftCounted && driftOf(tool, context).length > 0) {
+        budget -= driftRoom(limits);
+        driftCounted = true;
+      }
+      if (firstPage !== undefined) return;
+      // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
+      const record = (withoutSecret(page, context.secret) ?? {}) as Record<string, unknown>;
       const fields = Object.fromEntries(
         Object.entries(record).filter(([name]) => name !== paging.items && !pagingFields.has(name)),
       );
@@ -207,46 +196,83 @@ async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallC
       firstPage = cut.value as Record<string, unknown>;
       cuts.push(...cut.cuts);
       budget -= jsonBytes(firstPage);
-    }
-    const list = Array.isArray(record[paging.items]) ? (record[paging.items] as unknown[]) : [];
-    // As core's items() does: a checkpoint that took more items of its page than the page holds is not one a
-    // walk gave, and following it would skip items silently.
-    if (skip > list.length && Array.isArray(record[paging.items])) {
-      const target = { provider: tool.provider, endpoint: tool.endpointName };
-      const pageParam = paging.kind === 'page' ? 'page' : 'cursor';
-      throw checkpointMismatchError(target, { at: position.at ?? params[pageParam], taken: skip, items: list.length });
-    }
-    for (let index = skip; index < list.length; index++) {
-      const size = jsonBytes(list[index]) + 1;
+    },
+    /** Keeps the item if it fits (or cut, as the first); false when it does not, and the walk stops before it. */
+    take(given: unknown): boolean {
+      const item = withoutSecret(given, context.secret);
+      const size = jsonBytes(item) + 1;
       if (size <= budget) {
-        items.push(list[index]);
+        items.push(item);
         itemBytes.push(size);
         budget -= size;
-      } else if (items.length === 0) {
-        // One item larger than the whole limit: it is returned cut, and the walk goes on after it.
-        const cut = cutToSize(list[index], budget, `${paging.items}[0]`);
-        items.push(cut.value);
-        itemBytes.push(jsonBytes(cut.value) + 1);
-        cuts.push(...cut.cuts);
-        budget = 0;
-      } else {
-        position = at(position, index);
-        stoppedBy = 'the result limit';
-        break walking;
+        return true;
       }
-      afterItem.push(index + 1 < list.length ? at(position, index + 1) : after);
-      if (items.length >= maxItems || budget <= 0) {
-        position = index + 1 < list.length ? at(position, index + 1) : after;
-        if (!position.done) stoppedBy = budget <= 0 ? 'the result limit' : `maxItems ${maxItems}`;
-        break walking;
+      if (items.length > 0) return false;
+      // One item larger than the whole limit: it is returned cut, and the walk goes on after it.
+      const cut = cutToSize(item, budget, `${paging.items}[0]`);
+      items.push(cut.value);
+      itemBytes.push(jsonBytes(cut.value) + 1);
+      cuts.push(...cut.cuts);
+      budget = 0;
+      return true;
+    },
+  };
+}
+
+/**
+ * Walks the items of a paged endpoint through core's item walk, up to `maxItems` items, `maxPages` pages
+ * and the result limit. Where it stops before the end, `walk.resume` is the walk's checkpoint (`{ at, taken
+ * }`: the page, and the items of it already returned), so the next call goes on with no item skipped or
+ * repeated. The first page's own fields (a thread's opening post, a profile, a total) reach the model too;
+ * no page past the last item taken is fetched.
+ */
+async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallContext): Promise<Answer> {
+  const { params, maxItems, maxPages, resume } = walkOptions(tool, args, context.limits);
+  const kept = keeper(tool, context);
+  const walking = walkEndpointItems(context.client, tool.provider, tool.endpointName, params, {
+    maxPages,
+    ...(resume === undefined ? {} : { resume }),
+    ...signalOption(context),
+    onPage: (page) => kept.page(page),
+  });
+  const start = walking.checkpoint;
+  /** For each item kept: the checkpoint just after it. */
+  const afterItem: WalkCheckpoint[] = [];
+  let end = start;
+  let stoppedBy: string | undefined;
+  try {
+    for (;;) {
+      const before = walking.checkpoint;
+      const next = await walking.next();
+      end = walking.checkpoint;
+      if (next.done) break;
+      if (!kept.take(next.value)) {
+        end = before;
+        stoppedBy = 'the result limit';
+        break;
+      }
+      afterItem.push(end);
+      if (kept.items.length >= maxItems || kept.full()) {
+        if (!end.done) stoppedBy = kept.full() ? 'the result limit' : `maxItems ${maxItems}`;
+        break;
       }
     }
-    skip = 0;
-    position = after;
-    if (!position.done && pageCount >= maxPages) stoppedBy = `maxPages ${maxPages}`;
+  } finally {
+    await walking.return();
   }
-  const walked = { items, firstPage, pages: pageCount, cuts, end: position, stoppedBy };
-  return { itemBytes, finish: (kept) => walkResult(tool, context, fewer(walked, kept, { start, afterItem })) };
+  if (stoppedBy === undefined && !end.done && walking.pageCount >= maxPages) stoppedBy = `maxPages ${maxPages}`;
+  const walked = {
+    items: kept.items,
+    firstPage: kept.firstPage(),
+    pages: walking.pageCount,
+    cuts: kept.cuts,
+    end,
+    stoppedBy,
+  };
+  return {
+    itemBytes: kept.itemBytes,
+    finish: (count) => walkResult(tool, context, fewer(walked, count, { start, afterItem })),
+  };
 }
 
 /** A walk as it ended: its items, the first page's other fields, pages fetched, what was cut, where it stopped. */
@@ -307,11 +333,6 @@ function overLimit(tool: PdgTool, bytes: number, max: number): PdgError {
     endpoint: tool.endpointName,
     message: `The result of ${tool.name} would be ${bytesText(bytes)} even cut, over the ${bytesText(max)} result limit: what is left cannot be cut (such as a page cursor that long). Ask for less, or raise limits.maxResultBytes.`,
   });
-}
-
-/** The checkpoint `taken` items into the page that `position` starts. */
-function at(position: WalkCheckpoint, taken: number): WalkCheckpoint {
-  return position.at === undefined ? { taken } : { at: position.at, taken };
 }
 
 function signalOption(context: CallContext): { signal?: AbortSignal } {

@@ -4,7 +4,7 @@
  * asked for and no more. Paths name the fields of the endpoint's response (a page, for a paged endpoint),
  * checked against the response's documented fields before anything is sent.
  */
-import { type AnyProvider, type PagedWalk, type PdgClient, PdgError } from '@pdg/core';
+import { type AnyProvider, type ItemWalkOptions, type PagedWalk, type PdgClient, PdgError } from '@pdg/core';
 import { type JsonSchema, responseJsonSchema } from '@pdg/openapi';
 import type { PdgTool } from './tools.js';
 
@@ -122,8 +122,9 @@ export function project(value: unknown, tree: FieldTree | undefined): unknown {
 
 /**
  * The client with every answer projected as it arrives: a listing's items are cut to their fields before
- * they are counted against the result limit, so a projected walk returns more of them. The items array of a
- * paged endpoint and its paging fields are kept (the walk reads them), projected or not.
+ * they are counted against the result limit, so a projected walk returns more of them. An item walk hands
+ * out each item projected as its page's items are, and its pages (to `onPage`) projected with their items
+ * array and paging fields kept, projected or not.
  */
 export function projectingClient(
   client: PdgClient<readonly AnyProvider[]>,
@@ -131,22 +132,29 @@ export function projectingClient(
   tree: FieldTree,
 ): PdgClient<readonly AnyProvider[]> {
   const paging = tool.endpoint.paging;
-  const pageTree: FieldTree = paging
-    ? { ...tree, [paging.items]: tree[paging.items] ?? { each: true, fields: {} } }
-    : tree;
+  const itemsNode = paging ? (tree[paging.items] ?? { each: true, fields: {} }) : undefined;
+  const pageTree: FieldTree = paging && itemsNode ? { ...tree, [paging.items]: itemsNode } : tree;
   const untyped = client as unknown as {
     run(...args: unknown[]): Promise<unknown>;
-    pages(...args: unknown[]): PagedWalk<unknown>;
+    items(provider: string, endpoint: string, params?: unknown, options?: ItemWalkOptions): PagedWalk<unknown>;
+  };
+  const items = (provider: string, endpoint: string, params?: unknown, options: ItemWalkOptions = {}) => {
+    const { onPage } = options;
+    const walk = untyped.items(provider, endpoint, params, {
+      ...options,
+      ...(onPage ? { onPage: (page: unknown, count: number) => onPage(project(page, pageTree), count) } : {}),
+    });
+    return projectedWalk(walk, (item) => project(item, itemsNode?.fields));
   };
   const projected = {
     ...client,
     run: async (...args: unknown[]) => project(await untyped.run(...args), tree),
-    pages: (...args: unknown[]) => projectedWalk(untyped.pages(...args), (page) => project(page, pageTree)),
+    items,
   };
   return projected as unknown as PdgClient<readonly AnyProvider[]>;
 }
 
-function projectedWalk(walk: PagedWalk<unknown>, map: (page: unknown) => unknown): PagedWalk<unknown> {
+function projectedWalk(walk: PagedWalk<unknown>, map: (value: unknown) => unknown): PagedWalk<unknown> {
   const step = async (next: Promise<IteratorResult<unknown, void>>) => {
     const result = await next;
     return result.done ? result : { done: false as const, value: map(result.value) };

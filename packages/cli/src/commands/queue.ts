@@ -6,18 +6,12 @@
  */
 import type { AnyProvider } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
-import { integerFlag, type ParsedArgs, rateLimitFlag, suggestion, UsageError } from './args.js';
-import { loadProvider, loadProviders } from './catalog.js';
-import { paramFlags, runOptions } from './run-params.js';
+import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion, UsageError } from '../args.js';
+import { loadProvider, loadProviders } from '../catalog.js';
+import { flagLines, flagsOf, flagText } from '../flags.js';
+import { paramFlags, runOptions } from '../run-params.js';
 
 export const queueSubcommands = ['add', 'work', 'status'] as const;
-
-/** The flags of each subcommand (params of the endpoint besides, for `add`). */
-export const queueFlags: Readonly<Record<(typeof queueSubcommands)[number], readonly string[]>> = {
-  add: ['redis', 'queue', 'max-items', 'max-pages'],
-  work: ['redis', 'queue', 'out', 'concurrency', 'rate-limit', 'api-key', 'base-url'],
-  status: ['redis', 'queue'],
-};
 
 const defaultQueue = 'pdg-walks';
 
@@ -27,18 +21,12 @@ export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param>
 
 Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of workers on any number of
 machines: a worker that dies has its walk taken up by another from the last page delivered, and each page
-is written once. Every command takes:
-  --redis URL       the Redis of the queue. Default: PDG_REDIS_URL
-  --queue NAME      the queue's name. Default: ${defaultQueue}
+is written once.
 add: puts one walk on the queue and prints its id; the same walk added twice is one job.
-  --max-items N, --max-pages N  stop the walk there
 work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there).
-  --out DIR         write each page to DIR/<walk id>/<page>.ndjson, one item a line (required)
-  --concurrency N   walks at once in this process (default 1)
-  --rate-limit R    the API key's limit, shared through Redis by every worker: 10/s, 600/m
-  --api-key K       default: PDG_API_KEY
-  --base-url URL    default: PDG_BASE_URL
 status: the walks waiting, active, done and failed (with why), and the items delivered.
+Options (those that name a subcommand are of that one only):
+${flagLines(flagsOf('queue'))}
 Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --out harvest --rate-limit 10/s`;
 
 /** The Redis URL of the queue: --redis, else PDG_REDIS_URL. */
@@ -102,18 +90,6 @@ async function openQueue(url: string, name: string) {
   return queue;
 }
 
-/** Refuses a flag that is not an option of the subcommand, naming the closest and every one. */
-function checkFlags(sub: keyof typeof queueFlags, args: ParsedArgs): void {
-  const accepted = queueFlags[sub];
-  for (const name of args.flags.keys()) {
-    if (!accepted.includes(name)) {
-      throw new UsageError(
-        `--${name} is not an option of queue ${sub}.${suggestion(name, accepted, '--')} Options: ${accepted.map((flag) => `--${flag}`).join(', ')} (pdg queue --help).`,
-      );
-    }
-  }
-}
-
 /** `pdg queue add <provider> <endpoint> --<param> value ...`: the walk's id on stdout. */
 async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
   const [, , providerId, endpointName, ...extra] = args.positionals;
@@ -129,11 +105,12 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
   }
   if (!endpoint.paging)
     throw new UsageError(`${provider.id} ${endpointName} is not paged: a walk needs a paged endpoint.`);
-  const own = new Set(queueFlags.add);
+  const ownFlags = flagsOf('queue', 'add');
+  const own = new Set(ownFlags.map((flag) => flag.name));
   for (const name of args.flags.keys()) {
     if (runOptions.has(name) && !own.has(name)) {
       throw new UsageError(
-        `--${name} is an option of run, not of queue add: its options are ${queueFlags.add.map((flag) => `--${flag}`).join(', ')}, besides the endpoint's params.`,
+        `--${name} is an option of run, not of queue add: its options are ${ownFlags.map(flagText).join(', ')}, besides the endpoint's params.`,
       );
     }
   }
@@ -298,8 +275,8 @@ export async function queueCommand(
       `${sub === undefined ? 'Name' : `Unknown queue command "${sub}".${close} Name`} one: pdg queue add | work | status (pdg queue --help).`,
     );
   }
-  const name = sub as keyof typeof queueFlags;
-  if (name !== 'add') checkFlags(name, args);
+  const name = sub as (typeof queueSubcommands)[number];
+  if (name !== 'add') checkFlags(`queue ${name}`, flagsOf('queue', name), args);
   if (name === 'add') return add(args, write);
   if (name === 'status') return status(args, write);
   return work(args, access);

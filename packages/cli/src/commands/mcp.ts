@@ -1,0 +1,128 @@
+/**
+ * `pdg mcp`: the endpoints of the providers for AI assistants over the Model Context Protocol, as two tools
+ * (find_endpoints, call_endpoint), one tool per endpoint (--all-tools) or code mode (--code); over stdio
+ * (until the client closes stdin) or Streamable HTTP (until interrupted). On stdio, stdout carries protocol
+ * messages alone: everything else goes to stderr. @pdg/mcp and the MCP SDK are loaded only here.
+ */
+import type { AnyProvider } from '@pdg/core';
+import type { RunningMockGateway } from '@pdg/mock';
+import { checkFlags, integerFlag, type ParsedArgs, UsageError } from '../args.js';
+import { fixturesOf, loadProviders, providerIds } from '../catalog.js';
+import { flagsOf, flagText } from '../flags.js';
+import { gatewayAccess, interrupted, listenFailure, loadCore, startMock, usageOf } from '../gateway.js';
+import { redacted } from '../io.js';
+
+type Toolset = 'catalog' | 'endpoints' | 'code';
+
+/** The flags, checked: which toolset, over HTTP or not. */
+function readFlags(args: ParsedArgs): { toolset: Toolset; http: boolean } {
+  const [, ...extra] = args.positionals;
+  if (extra.length > 0) {
+    const options = flagsOf('mcp').map(flagText).join(', ');
+    throw new UsageError(`Unexpected "${extra.join(' ')}": pdg mcp takes only options: ${options}.`);
+  }
+  checkFlags('mcp', flagsOf('mcp'), args);
+  const http = args.flags.has('http');
+  if (args.flags.has('all-tools') && args.flags.has('code')) {
+    throw new UsageError('--all-tools and --code are two different toolsets: give one of them.');
+  }
+  if (!http && (args.flags.has('port') || args.flags.has('host'))) {
+    throw new UsageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
+  }
+  const toolset = args.flags.has('all-tools') ? 'endpoints' : args.flags.has('code') ? 'code' : 'catalog';
+  return { toolset, http };
+}
+
+/** What the server serves and calls, for its first stderr line. */
+function servingText(toolset: Toolset, selected: readonly AnyProvider[], calls: string): string {
+  const endpointCount = selected.reduce((count, provider) => count + Object.keys(provider.endpoints).length, 0);
+  const tools =
+    toolset === 'catalog'
+      ? `find_endpoints and call_endpoint over ${endpointCount} endpoints`
+      : toolset === 'code'
+        ? `search_docs and execute (code mode) over ${endpointCount} endpoints`
+        : `${endpointCount} tools, one per endpoint,`;
+  return `${tools} of ${selected.length} provider${selected.length === 1 ? '' : 's'}; ${calls}`;
+}
+
+export async function mcpCommand(args: ParsedArgs): Promise<number> {
+  const { toolset, http } = readFlags(args);
+  const selected = await loadProviders(mcpProviderIds(args));
+  const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4011;
+  const host = args.flags.get('host') ?? '127.0.0.1';
+  let mock: RunningMockGateway | undefined;
+  let close: () => Promise<void> = async () => undefined;
+  try {
+    if (args.flags.has('mock')) {
+      mock = await startMock({
+        providers: selected,
+        fixtures: await fixturesOf(selected),
+        // What the tools' calls ask of the mock, for the one trying it out (stderr: stdout is the protocol's).
+        onRequest: (request) => process.stderr.write(`mock gateway: ${request.method} ${request.url}\n`),
+      });
+    }
+    // Over HTTP a server may have no key of its own: each request then brings its caller's.
+    const keyless = http && !mock && !args.flags.has('api-key') && !process.env.PDG_API_KEY;
+    const access = keyless
+      ? { baseUrl: gatewayAccess(args, mock, { keyless: true }).baseUrl }
+      : gatewayAccess(args, mock);
+    const options = { providers: selected, toolset, ...access } as const;
+    const calls = mock ? `answers from the built-in mock gateway at ${mock.url}` : `calls ${redacted(options.baseUrl)}`;
+    const serving = servingText(toolset, selected, calls);
+    const [mcp, core] = await Promise.all([import('@pdg/mcp'), loadCore()]);
+    if (!http) {
+      const running = await mcp.serveStdio(options).catch((error: unknown) => Promise.reject(usageOf(core, error)));
+      close = () => running.close();
+      process.stderr.write(`pdg mcp: ${serving}; over stdio.\n`);
+      await Promise.race([running.closed, interrupted()]);
+      return 0;
+    }
+    let running: Awaited<ReturnType<typeof mcp.startMcpHttpServer>>;
+    try {
+      running = await mcp.startMcpHttpServer({ ...options, host, port });
+    } catch (error) {
+      const reason = listenFailure(error, host, port);
+      if (!reason) throw usageOf(core, error);
+      process.stderr.write(`pdg: ${reason}\n`);
+      return 1;
+    }
+    close = () => running.close();
+    process.stderr.write(httpBanner(running.url, serving, host, keyless));
+    await interrupted();
+    return 0;
+  } finally {
+    await close();
+    await mock?.close();
+  }
+}
+
+/** What an MCP server over HTTP says on stderr as it starts: where, what, and who can reach it. */
+function httpBanner(url: string, serving: string, host: string, keyless: boolean): string {
+  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
+  return (
+    `pdg mcp: ${url} (Streamable HTTP, stateless: POST each message)\n` +
+    `  ${serving}\n` +
+    (keyless ? '  no API key of its own: each request must bring one (x-api-key or Authorization: Bearer)\n' : '') +
+    (loopback
+      ? ''
+      : keyless
+        ? `  warning: listening on ${host}, beyond this machine: anyone who reaches it can call the gateway through it with their own key, and every tool it serves is open to them\n`
+        : `  warning: listening on ${host}, beyond this machine: anyone who reaches it calls the gateway with this server's API key (a request may bring its own instead), and every tool it serves is open to them\n`) +
+    '  Ctrl-C stops it.\n'
+  );
+}
+
+/** `--providers id,...`: the ids named, in the order given; every provider's without the flag. */
+function mcpProviderIds(args: ParsedArgs): readonly string[] {
+  const list = args.flags.get('providers');
+  if (list === undefined) return providerIds;
+  if (args.bare.has('providers') || list.trim() === '') {
+    throw new UsageError(
+      '--providers needs provider ids, comma-separated: --providers jobs:jobboard,social-media:forum.',
+    );
+  }
+  return list
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}

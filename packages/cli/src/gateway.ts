@@ -1,0 +1,79 @@
+/** What the commands that call a gateway or serve one share: the client's module, access, the mock, listening. */
+import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
+import { type ParsedArgs, UsageError } from './args.js';
+import { keepSecret } from './io.js';
+
+/**
+ * The client, imported by the commands that call a gateway. Not at start-up: its HTTP layer (ky, and the
+ * fetch machinery ky sets up) is most of what a bare client costs to load, and `pdg providers`, `--help`
+ * and `--version` need none of it.
+ */
+export const loadCore = () => import('@pdg/core');
+export type Core = Awaited<ReturnType<typeof loadCore>>;
+
+/** createClient refuses bad options (a malformed URL, a key it cannot send) with a USAGE error: exit 2 here. */
+export function clientOrUsageError<T>(core: Core, create: () => T): T {
+  try {
+    return create();
+  } catch (error) {
+    throw usageOf(core, error);
+  }
+}
+
+/** A USAGE error of the client as the CLI's usage error (exit 2); any other error as it is. */
+export function usageOf(core: Core, error: unknown): unknown {
+  return core.isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
+}
+
+/**
+ * The key and base URL a command calls the gateway with: the mock gateway's when one was started, else
+ * --api-key and --base-url, or PDG_API_KEY and PDG_BASE_URL. A missing one is a usage error saying where to set it.
+ */
+export function gatewayAccess(
+  args: ParsedArgs,
+  mock: RunningMockGateway | undefined,
+  { keyless = false } = {},
+): { apiKey: string; baseUrl: string } {
+  const apiKey = mock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
+  const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
+  if (!apiKey && !keyless)
+    throw new UsageError(
+      'No API key: set PDG_API_KEY or pass --api-key (or add --mock to answer from the built-in mock gateway).',
+    );
+  if (!baseUrl)
+    throw new UsageError(
+      'No gateway URL: set PDG_BASE_URL or pass --base-url (or add --mock to answer from the built-in mock gateway).',
+    );
+  keepSecret(apiKey);
+  return { apiKey: apiKey ?? '', baseUrl };
+}
+
+/** The API reference at the mock's /docs/: @pdg/docs is loaded on the first request for it. */
+export const mockDocs: MockDocs = async (gateway) => (await import('@pdg/docs')).mockDocs(gateway);
+
+/** The mock gateway, loaded only by the commands that start it. */
+export async function startMock(options: MockGatewayOptions): Promise<RunningMockGateway> {
+  const { startMockGateway } = await import('@pdg/mock');
+  return startMockGateway(options);
+}
+
+/** Settles on Ctrl-C (SIGINT) or SIGTERM: a server command then closes and exits with 0. */
+export function interrupted(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** One line on why a server could not listen, and what to do; undefined for any other failure. */
+export function listenFailure(error: unknown, host: string, port: number): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already in use: stop what listens there, or pick another port with --port N (--port 0 picks a free one).`;
+  if (code === 'EACCES')
+    return `not allowed to listen on ${host}:${port}: ports below 1024 need privileges; pick another with --port N.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `cannot listen on ${host}: it is not an address of this machine; leave out --host for 127.0.0.1.`;
+  return undefined;
+}
