@@ -53,7 +53,6 @@ export {
   type CursorParams,
   cursorParams,
   described,
-  descriptionOf,
   enumParam,
   type Fields,
   fields,
@@ -79,6 +78,7 @@ export {
   type StringExtra,
   stringParam,
 } from './schema.js';
+export { descriptionOf } from './schema-reader.js';
 export type {
   EndpointName,
   EndpointsOf,

@@ -4,6 +4,7 @@ import type { EndpointDefinition, Paging } from './contract.js';
 import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
 import type { PdgError } from './errors.js';
 import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
+import { actionOf, entriesOf, schemaNode, unwrapped } from './schema-reader.js';
 import type { WalkCheckpoint, WalkState } from './walk-state.js';
 
 /** One walk over a paged endpoint, as `pages()` and `items()` start it. */
@@ -253,8 +254,7 @@ function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
 
 /** The `max_value` in the `page` param's pipe (through `optional`), when it has one. */
 function pageMax(definition: EndpointDefinition): number | undefined {
-  type Node = { wrapped?: Node; pipe?: readonly { type: string; requirement?: unknown }[] };
-  const page = (definition.params as { entries?: Record<string, Node> }).entries?.page;
-  const max = (page?.wrapped ?? page)?.pipe?.find((action) => action.type === 'max_value')?.requirement;
+  const page = entriesOf(schemaNode(definition.params)).page;
+  const max = page === undefined ? undefined : actionOf(unwrapped(page), 'max_value')?.requirement;
   return typeof max === 'number' ? max : undefined;
 }

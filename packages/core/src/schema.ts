@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import type { AnySchema } from './contract.js';
+import { descriptionOf, isSchema, withDescription } from './schema-reader.js';
 
 /** Documentation a param carries besides its type. */
 // A type alias, not an interface, so it is assignable to valibot's metadata record.
@@ -24,24 +25,14 @@ export type ParamDoc = {
   readonly examples?: readonly (string | number)[];
 };
 
-/** Where a schema's description is kept when it comes from a JSDoc comment. */
-export const descriptionKey = '~pdgDescription';
-
 /**
- * The schema with `description` attached: a shallow copy, so a schema shared under two names keeps
- * each name's own text, and validation runs exactly as before. Values that are not schemas are returned
- * as they are. The build preset wraps every JSDoc-commented property of a provider's source in this call.
+ * The schema with `description` attached, as a valibot `description` action at the end of a piped copy: a
+ * schema shared under two names keeps each name's own text, and validation runs exactly as before. Values
+ * that are not schemas are returned as they are. The build preset wraps every JSDoc-commented property of
+ * a provider's source in this call; `descriptionOf` (valibot's `getDescription`) reads it back.
  */
 export function described<T>(value: T, description: string): T {
-  if (typeof value !== 'object' || value === null || (value as { kind?: unknown }).kind !== 'schema') return value;
-  return { ...value, [descriptionKey]: description };
-}
-
-/** The description attached by `described` or by a builder's first argument, or `undefined`. */
-export function descriptionOf(schema: unknown): string | undefined {
-  const node = schema as { [descriptionKey]?: string; pipe?: readonly { type: string; description?: string }[] };
-  if (node?.[descriptionKey] !== undefined) return node[descriptionKey];
-  return node?.pipe?.find((action) => action.type === 'description' && action.description)?.description;
+  return isSchema(value) ? (withDescription(value, description) as T) : value;
 }
 
 /**

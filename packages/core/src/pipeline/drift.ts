@@ -1,8 +1,10 @@
 /**
- * What drifted in a response (`validate: 'report'`). Loaded on first use by a call in that mode, and it
- * imports no code (valibot's check is handed in as `passes`), so a client that never reports carries none of it.
+ * What drifted in a response (`validate: 'report'`). Loaded on first use by a call in that mode; valibot's
+ * check is handed in as `passes` and schemas are read through schema-reader.ts, so a client that never
+ * reports carries none of this file.
  */
 import type * as v from 'valibot';
+import { entriesOf, objectTypes, type SchemaNode, schemaNode, wrappedOf } from '../schema-reader.js';
 
 /**
  * One way a response differs from its endpoint's documented shape (`validate: 'report'`). It names the
@@ -29,32 +31,6 @@ interface Walk {
   readonly passes: Passes;
 }
 
-/** The parts of a valibot schema the added-field walk reads: public properties of each schema kind. */
-interface ShapeNode {
-  readonly type: string;
-  readonly expects: string;
-  readonly wrapped?: ShapeNode;
-  readonly entries?: Readonly<Record<string, ShapeNode>>;
-  readonly item?: ShapeNode;
-  readonly items?: readonly ShapeNode[];
-  readonly value?: ShapeNode;
-  readonly options?: readonly ShapeNode[];
-}
-
-const objectTypes = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
-
-/** Schema kinds that wrap another schema and otherwise leave the value's shape to it. */
-const wrappers = new Set([
-  'optional',
-  'nullish',
-  'nullable',
-  'exact_optional',
-  'undefinedable',
-  'non_optional',
-  'non_nullable',
-  'non_nullish',
-]);
-
 /**
  * Every difference between a body and the schema it is documented by, each field once: the schema's own
  * issues (a type changed, a required field missing), and fields the schema does not name (which a loose
@@ -72,7 +48,7 @@ export function findDrift(
     if (!found.has(key)) found.set(key, drift);
   };
   for (const issue of issues) if (!isMissingKey(issue)) add(issueDrift(issue));
-  addedFields(schema as unknown as ShapeNode, body, { path: '', add, passes });
+  addedFields(schemaNode(schema), body, { path: '', add, passes });
   return [...found.values()];
 }
 
@@ -105,12 +81,13 @@ function joined(path: string, key: string): string {
 }
 
 /** Reports each field of `value` that `node` does not document and each required one it lacks, walking the fields it has. */
-function addedFields(node: ShapeNode, value: unknown, walk: Walk): void {
+function addedFields(node: SchemaNode, value: unknown, walk: Walk): void {
   if (value === null || value === undefined) return;
   const at = (path: string): Walk => ({ ...walk, path });
   const { path, add, passes } = walk;
-  if (wrappers.has(node.type) && node.wrapped) {
-    addedFields(node.wrapped, value, walk);
+  const wrapped = wrappedOf(node);
+  if (wrapped) {
+    addedFields(wrapped, value, walk);
     return;
   }
   switch (node.type) {
@@ -119,10 +96,10 @@ function addedFields(node: ShapeNode, value: unknown, walk: Walk): void {
     case 'strict_object':
     case 'object_with_rest': {
       if (typeof value !== 'object' || Array.isArray(value)) return;
-      const entries = node.entries ?? {};
+      const entries = entriesOf(node);
       for (const [key, field] of Object.entries(entries)) {
         if (!Object.hasOwn(value, key) && !passes(field as unknown as v.GenericSchema, undefined)) {
-          add({ path: joined(path, key), change: 'missing', expected: field.expects, received: 'absent' });
+          add({ path: joined(path, key), change: 'missing', expected: String(field.expects), received: 'absent' });
         }
       }
       for (const [key, field] of Object.entries(value)) {
@@ -152,8 +129,8 @@ function addedFields(node: ShapeNode, value: unknown, walk: Walk): void {
       return;
     case 'union': {
       // The option the value is: its fields are the documented ones.
-      const option = node.options?.find((candidate) => passes(candidate as unknown as v.GenericSchema, value));
-      if (option) addedFields(option, value, walk);
+      const option = node.options?.find((candidate) => passes(candidate as v.GenericSchema, value));
+      if (option) addedFields(schemaNode(option), value, walk);
       return;
     }
     default:
