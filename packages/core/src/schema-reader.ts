@@ -5,7 +5,7 @@
  * `nullish`, …) is opened with valibot's `unwrap`. Everything else is read through the properties valibot
  * documents on its schema and action objects ("Valibot internals": `kind`, `type`, `expects`, `pipe`,
  * `entries`, `item`, `items`, `options`, `wrapped`, `key`, `value`, `literal`, `default`, `fallback`, and
- * an action's `requirement`, `message`, `operation`). describe, paging, the response checker, drift and the
+ * an action's `requirement`, `message`, `operation`, `description`, `metadata`). describe, paging, the response checker, drift and the
  * testkit's conformance checks read schemas through this module only.
  */
 import * as v from 'valibot';
@@ -46,6 +46,8 @@ export interface SchemaNode {
   readonly operation?: (value: unknown) => unknown;
   /** The text of a `description` action. */
   readonly description?: string;
+  /** The record of a `metadata` action (a schema's merged metadata is `metadataOf`). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 /** Any valibot schema, read as a node. */
