@@ -11,7 +11,8 @@ import {
   checkpointMismatchError,
   type Drift,
   type PdgClient,
-  PdgError,
+  type PdgError,
+  pdgError,
   type WalkCheckpoint,
   walkEndpoint,
 } from '@pdg/core';
@@ -134,14 +135,15 @@ function walkOptions(tool: PdgTool, args: Record<string, unknown>, limits: Resol
     const value = args[name];
     if (value === undefined) return fallback;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-      throw new PdgError({
+      throw pdgError({
         code: 'INVALID_PARAMS',
         provider: tool.provider,
         endpoint: tool.endpointName,
         issues: [
           { path: name, message: `must be a whole number from 1 to ${max} (received ${JSON.stringify(value)})` },
         ],
-        message: `Invalid arguments for ${tool.name}: ${name} must be a whole number from 1 to ${max} (received ${JSON.stringify(value)}). Nothing was sent.`,
+        message: `Invalid arguments for ${tool.name}: ${name} must be a whole number from 1 to ${max} (received ${JSON.stringify(value)}).`,
+        nothingSent: true,
       });
     }
     return value;
@@ -301,7 +303,7 @@ function walkResult(tool: PdgTool, context: CallContext, walked: Walked): Record
 
 /** A result that cannot be cut to the limit (what is left is what a walk needs to go on): an error, never more. */
 function overLimit(tool: PdgTool, bytes: number, max: number): PdgError {
-  return new PdgError({
+  return pdgError({
     code: 'INVALID_RESPONSE',
     provider: tool.provider,
     endpoint: tool.endpointName,
