@@ -4,18 +4,15 @@
  */
 export { acceptsUnknownParams, describeParams, endpointPath, formatSeconds, type ParamInfo } from './describe.js';
 export { paramsFromStrings } from './params-from-strings.js';
+export { descriptionOf, metadataOf } from './schema.js';
 export {
   actionOf,
-  descriptionOf,
   entriesOf,
   isOptional,
-  metadataOf,
-  objectTypes,
   pipeActions,
   pipeBase,
   type SchemaNode,
   schemaNode,
   unwrapped,
   wrappedOf,
-  wrapperTypes,
 } from './schema-reader.js';

@@ -1,9 +1,8 @@
 import type { EndpointDefinition } from './contract.js';
+import { descriptionOf, metadataOf } from './schema.js';
 import {
-  descriptionOf,
   entriesOf,
   isOptional,
-  metadataOf,
   pipeActions,
   pipeBase,
   type SchemaNode,

@@ -34,8 +34,8 @@ export interface PdgErrorSpec extends PdgErrorInit {
  * `Nothing was sent.`, as core's own errors raised before sending do.
  */
 export function pdgError(spec: PdgErrorSpec): PdgError {
-  const { nothingSent: before, ...init } = spec;
-  return new PdgError(before ? { ...init, message: `${init.message} ${nothingSent}` } : init);
+  // PdgError takes the fields it knows: `nothingSent` is not one of them.
+  return new PdgError(spec.nothingSent ? { ...spec, message: `${spec.message} ${nothingSent}` } : spec);
 }
 
 /** A thrown value in a few words, for a message: `TypeError: ...`, or the value as text. */

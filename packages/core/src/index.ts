@@ -59,6 +59,7 @@ export {
   type CursorParams,
   cursorParams,
   described,
+  descriptionOf,
   enumParam,
   type Fields,
   fields,
@@ -84,7 +85,6 @@ export {
   type StringExtra,
   stringParam,
 } from './schema.js';
-export { descriptionOf } from './schema-reader.js';
 export type {
   EndpointName,
   EndpointsOf,

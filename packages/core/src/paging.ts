@@ -4,7 +4,7 @@ import type { EndpointDefinition, Paging } from './contract.js';
 import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
 import type { PdgError } from './errors.js';
 import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
-import { actionOf, entriesOf, schemaNode, unwrapped } from './schema-reader.js';
+import type { SchemaNode } from './schema-reader.js';
 import type { WalkCheckpoint, WalkState } from './walk-state.js';
 
 /** One walk over a paged endpoint, as `pages()` and `items()` start it. */
@@ -252,9 +252,13 @@ function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
   return next;
 }
 
-/** The `max_value` in the `page` param's pipe (through `optional`), when it has one. */
+/**
+ * The `max_value` in the `page` param's pipe (through `optional`), when it has one. Read as schema-reader.ts's
+ * `SchemaNode` but without its code: importing it here would put the reader in a chunk of its own that every
+ * client loads before its first call, walk or not.
+ */
 function pageMax(definition: EndpointDefinition): number | undefined {
-  const page = entriesOf(schemaNode(definition.params)).page;
-  const max = page === undefined ? undefined : actionOf(unwrapped(page), 'max_value')?.requirement;
+  const page = (definition.params as unknown as SchemaNode).entries?.page;
+  const max = (page?.wrapped ?? page)?.pipe?.find((action) => action.type === 'max_value')?.requirement;
   return typeof max === 'number' ? max : undefined;
 }

@@ -1,15 +1,16 @@
 /**
- * The one place pdg reads valibot schemas back. Descriptions and pdg's documentation (defaults, hints, list
- * and open-enum values, the rules between params) are valibot `description` and `metadata` actions in a
- * schema's pipe, read here with valibot's own `getDescription` and `getMetadata`; a wrapper (`optional`,
- * `nullish`, …) is opened with valibot's `unwrap`. Everything else is read through the properties valibot
- * documents on its schema and action objects ("Valibot internals": `kind`, `type`, `expects`, `pipe`,
- * `entries`, `item`, `items`, `options`, `wrapped`, `key`, `value`, `literal`, `default`, `fallback`, and
- * an action's `requirement`, `message`, `operation`, `description`, `metadata`). describe, paging, the response checker, drift and the
- * testkit's conformance checks read schemas through this module only.
+ * The one place pdg reads the structure of valibot schemas back, through the properties valibot documents on
+ * its schema and action objects ("Valibot internals": `kind`, `type`, `expects`, `pipe`, `entries`, `item`,
+ * `items`, `options`, `wrapped` (what valibot's `unwrap` returns), `key`, `value`, `literal`, `default`,
+ * `fallback`, and an action's `requirement`, `message`, `operation`, `description`, `metadata`). describe,
+ * paging, the response checker, drift, validate-params, the testkit's conformance checks and the OpenAPI
+ * export read schemas through this module; descriptions and pdg's documentation (valibot `description` and
+ * `metadata` actions) are read with valibot's own `getDescription` and `getMetadata` (schema.ts's
+ * `descriptionOf` and `metadataOf`).
+ *
+ * It imports no code: the walk (paging.ts) and drift (drift.ts) load it with them, and valibot stays in the
+ * client's first chunk.
  */
-import * as v from 'valibot';
-
 /** A valibot schema or action, as the properties valibot documents on them. Which are present depends on the `type`. */
 export interface SchemaNode {
   /** `schema`, `validation`, `transformation` or `metadata`. */
@@ -60,63 +61,44 @@ export function isSchema(value: unknown): value is SchemaNode {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema';
 }
 
-/** The schema's description (valibot's `getDescription`: the last at the highest level of its pipe), or `undefined`. */
-export function descriptionOf(schema: unknown): string | undefined {
-  return isSchema(schema) ? v.getDescription(schema as unknown as v.GenericSchema) : undefined;
-}
-
-/** The schema's metadata (valibot's `getMetadata`: every `metadata` action of its pipe, merged), `{}` for none. */
-export function metadataOf(schema: unknown): Readonly<Record<string, unknown>> {
-  return isSchema(schema) ? (v.getMetadata(schema as unknown as v.GenericSchema) as Record<string, unknown>) : {};
-}
-
-/** Schema types that wrap another schema and otherwise leave the value's shape to it. */
-export const wrapperTypes: ReadonlySet<string> = new Set([
+/**
+ * The schema types that wrap another (`wrapped`) and otherwise leave the value's shape to it, in three
+ * groups: the first three let an object's key be left out (as valibot's object schemas decide it), the first
+ * five let the value be absent or null, and the rest only narrow it.
+ */
+const wrapperTypes = [
   'optional',
   'nullish',
-  'nullable',
   'exact_optional',
+  'nullable',
   'undefinedable',
   'non_optional',
   'non_nullable',
   'non_nullish',
-]);
-
-/** Wrapper types that let a value be absent or null (`optional`, `nullish`, `nullable`, …). */
-const absenceTypes: ReadonlySet<string> = new Set([
-  'optional',
-  'nullish',
-  'nullable',
-  'exact_optional',
-  'undefinedable',
-]);
-
-/** Wrapper types under which an object's key may be left out, as valibot's object schemas decide it. */
-const optionalTypes: ReadonlySet<string> = new Set(['optional', 'nullish', 'exact_optional']);
+];
 
 /** Whether an object's key with this schema may be left out (`optional`, `nullish`, `exact_optional`). */
 export function isOptional(node: SchemaNode): boolean {
-  return optionalTypes.has(node.type);
+  const at = wrapperTypes.indexOf(node.type);
+  return at >= 0 && at < 3;
 }
 
-/** Whether the schema wraps another in a way that lets the value be absent or null. */
+/** Whether the schema wraps another in a way that lets the value be absent or null (the first five wrapper types). */
 function allowsAbsence(node: SchemaNode): boolean {
-  return absenceTypes.has(node.type) && node.wrapped !== undefined;
+  const at = wrapperTypes.indexOf(node.type);
+  return at >= 0 && at < 5 && node.wrapped !== undefined;
 }
 
 /** The schema inside `optional`, `nullish`, `nullable`, `exact_optional` and `undefinedable`, to any depth. */
 export function unwrapped(node: SchemaNode): SchemaNode {
   let inner = node;
-  while (allowsAbsence(inner))
-    inner = schemaNode(v.unwrap(inner as unknown as v.OptionalSchema<v.GenericSchema, unknown>));
+  while (allowsAbsence(inner)) inner = inner.wrapped as SchemaNode;
   return inner;
 }
 
-/** The schema a wrapper wraps (valibot's `unwrap`), when the node is a wrapper of any kind. */
+/** The schema a wrapper of any kind wraps (what valibot's `unwrap` returns), or `undefined` for a schema that wraps none. */
 export function wrappedOf(node: SchemaNode): SchemaNode | undefined {
-  return wrapperTypes.has(node.type) && node.wrapped !== undefined
-    ? schemaNode(v.unwrap(node as unknown as v.OptionalSchema<v.GenericSchema, unknown>))
-    : undefined;
+  return wrapperTypes.includes(node.type) ? node.wrapped : undefined;
 }
 
 /** A piped schema's first schema, through nested pipes; the schema itself when it has no pipe. */
@@ -141,23 +123,4 @@ export function actionOf(node: SchemaNode, type: string): SchemaNode | undefined
 /** An object schema's entries, `{}` for a schema that has none. */
 export function entriesOf(node: SchemaNode): Readonly<Record<string, SchemaNode>> {
   return node.entries ?? {};
-}
-
-/** Object schema types: their `entries` name the fields. */
-export const objectTypes: ReadonlySet<string> = new Set([
-  'object',
-  'loose_object',
-  'strict_object',
-  'object_with_rest',
-]);
-
-/**
- * The schema with `description` as its last `description` action: a new piped copy (valibot's `pipe`), so a
- * schema shared under two names keeps each name's own text and validates exactly as before. The copy keeps
- * the schema's `type` and properties (a pipe takes its first schema's), so an `optional` stays optional.
- */
-export function withDescription<T extends SchemaNode>(schema: T, description: string): T {
-  const [base, ...actions] = schema.pipe ?? [schema];
-  const pipe = v.pipe as unknown as (...items: readonly unknown[]) => T;
-  return pipe(base, ...actions, v.description(description));
 }

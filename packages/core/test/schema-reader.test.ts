@@ -6,6 +6,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   described,
+  descriptionOf,
+  fields,
   integerParam,
   listParam,
   optional,
@@ -14,12 +16,11 @@ import {
   record,
   stringParam,
 } from '../src/index.js';
+import { metadataOf } from '../src/schema.js';
 import {
   actionOf,
-  descriptionOf,
   entriesOf,
   isOptional,
-  metadataOf,
   pipeActions,
   pipeBase,
   schemaNode,
@@ -59,6 +60,16 @@ describe('described', () => {
     const place = described(record({ city: v.string() }), 'A place.');
     expect(v.parse(place, { city: null })).toEqual({ city: undefined });
     expect(descriptionOf(place)).toBe('A place.');
+  });
+
+  it("a record's or fields()'s field keeps its description, read through the wrapper that makes it optional", () => {
+    const place = record({ city: described(v.string(), 'City name.'), lat: v.number() });
+    const entries = entriesOf(schemaNode(place));
+    expect(descriptionOf(entries.city)).toBe('City name.');
+    expect(descriptionOf(entries.lat)).toBeUndefined();
+    expect(v.parse(place, { city: null, lat: 1 })).toEqual({ city: undefined, lat: 1 });
+    const more = fields({ note: described(v.string(), 'A note.') });
+    expect(descriptionOf(more.note)).toBe('A note.');
   });
 
   it('a later text wins over an earlier one, and a value that is not a schema is returned as it is', () => {

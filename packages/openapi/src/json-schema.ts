@@ -187,6 +187,10 @@ function overrideAction(context: OverrideActionContext): ConvertedSchema | undef
   switch (action.type) {
     case 'metadata':
       return withPdgMetadata(jsonSchema, action.metadata ?? {}) as ConvertedSchema;
+    case 'description':
+      // A field's description goes on its property (overrideSchema, through core's descriptionOf), once:
+      // converted where the action sits, it would repeat inside the property (in a nullish union's branch).
+      return withoutDescription(jsonSchema) as ConvertedSchema;
     case 'finite':
       // Every JSON number is finite.
       return jsonSchema as ConvertedSchema;
@@ -198,6 +202,11 @@ function overrideAction(context: OverrideActionContext): ConvertedSchema | undef
     return jsonSchema as ConvertedSchema;
   }
   return mark(jsonSchema, `the "${action.type}" action`, context.errors);
+}
+
+function withoutDescription(jsonSchema: JsonSchema): JsonSchema {
+  const { description: _description, ...rest } = jsonSchema;
+  return rest;
 }
 
 function mark(jsonSchema: JsonSchema, construct: string, reasons: readonly string[]): ConvertedSchema {

@@ -1,10 +1,11 @@
 /**
- * What drifted in a response (`validate: 'report'`). Loaded on first use by a call in that mode; valibot's
- * check is handed in as `passes` and schemas are read through schema-reader.ts, so a client that never
- * reports carries none of this file.
+ * What drifted in a response (`validate: 'report'`). Loaded on first use by a call in that mode, and it
+ * imports no code: valibot's check and the schema reader's unwrapping are handed in (`DriftTools`), so a
+ * client that never reports carries none of it, and what it shares with the client stays in the client's
+ * first chunk. Schemas are read as schema-reader.ts's `SchemaNode`.
  */
 import type * as v from 'valibot';
-import { entriesOf, objectTypes, type SchemaNode, schemaNode, wrappedOf } from '../schema-reader.js';
+import type { SchemaNode, wrappedOf } from '../schema-reader.js';
 
 /**
  * One way a response differs from its endpoint's documented shape (`validate: 'report'`). It names the
@@ -24,12 +25,20 @@ export interface Drift {
 /** Whether a value passes a schema (valibot's `safeParse`). */
 export type Passes = (schema: v.GenericSchema, value: unknown) => boolean;
 
-/** What the walk carries down: where it is, where differences go, and the schema check. */
-interface Walk {
+/** What the caller hands in: valibot's check, and schema-reader.ts's `wrappedOf`. */
+export interface DriftTools {
+  readonly passes: Passes;
+  readonly wrappedOf: typeof wrappedOf;
+}
+
+/** What the walk carries down: where it is, where differences go, and the tools. */
+interface Walk extends DriftTools {
   readonly path: string;
   readonly add: (drift: Drift) => void;
-  readonly passes: Passes;
 }
+
+/** Schema types whose `entries` name an object's fields (and whose issues name a missing key). */
+const objectTypes = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
 
 /**
  * Every difference between a body and the schema it is documented by, each field once: the schema's own
@@ -40,7 +49,7 @@ export function findDrift(
   schema: v.GenericSchema,
   body: unknown,
   issues: readonly v.BaseIssue<unknown>[],
-  passes: Passes,
+  tools: DriftTools,
 ): Drift[] {
   const found = new Map<string, Drift>();
   const add = (drift: Drift) => {
@@ -48,7 +57,7 @@ export function findDrift(
     if (!found.has(key)) found.set(key, drift);
   };
   for (const issue of issues) if (!isMissingKey(issue)) add(issueDrift(issue));
-  addedFields(schemaNode(schema), body, { path: '', add, passes });
+  addedFields(schema as unknown as SchemaNode, body, { ...tools, path: '', add });
   return [...found.values()];
 }
 
@@ -85,7 +94,7 @@ function addedFields(node: SchemaNode, value: unknown, walk: Walk): void {
   if (value === null || value === undefined) return;
   const at = (path: string): Walk => ({ ...walk, path });
   const { path, add, passes } = walk;
-  const wrapped = wrappedOf(node);
+  const wrapped = walk.wrappedOf(node);
   if (wrapped) {
     addedFields(wrapped, value, walk);
     return;
@@ -96,7 +105,7 @@ function addedFields(node: SchemaNode, value: unknown, walk: Walk): void {
     case 'strict_object':
     case 'object_with_rest': {
       if (typeof value !== 'object' || Array.isArray(value)) return;
-      const entries = entriesOf(node);
+      const entries = node.entries ?? {};
       for (const [key, field] of Object.entries(entries)) {
         if (!Object.hasOwn(value, key) && !passes(field as unknown as v.GenericSchema, undefined)) {
           add({ path: joined(path, key), change: 'missing', expected: String(field.expects), received: 'absent' });
@@ -130,7 +139,7 @@ function addedFields(node: SchemaNode, value: unknown, walk: Walk): void {
     case 'union': {
       // The option the value is: its fields are the documented ones.
       const option = node.options?.find((candidate) => passes(candidate as v.GenericSchema, value));
-      if (option) addedFields(schemaNode(option), value, walk);
+      if (option) addedFields(option as SchemaNode, value, walk);
       return;
     }
     default:

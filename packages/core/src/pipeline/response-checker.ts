@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isOptional, type SchemaNode, schemaNode, wrappedOf } from '../schema-reader.js';
+import { isOptional, pipeActions, pipeBase, type SchemaNode, schemaNode, wrappedOf } from '../schema-reader.js';
 
 /**
  * Step 7's fast way: a response schema read once, through schema-reader.ts (the properties valibot
@@ -45,12 +45,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function compile(node: SchemaNode): Checker {
-  const [first, ...steps] = node.pipe ?? [];
-  // A pipe whose first schema is itself piped (a described record): that schema is checked whole first.
-  const base = first?.pipe === undefined ? compileType(node) : compile(first);
+  // A pipe's first schema, then its actions in order: those of a pipe inside it (a described record) first.
+  const base = compileType(pipeBase(node));
   if (base === undefined) return byValibot(node);
   const compiled: Checker[] = [];
-  for (const step of steps) {
+  for (const step of pipeActions(node)) {
     const checker = compileStep(step);
     if (checker === undefined) return byValibot(node);
     if (checker !== skip) compiled.push(checker);
