@@ -10,7 +10,8 @@
  * function of 60 lines or more as well, longest first.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const usage = 'Usage: node scripts/long-functions.mjs [--max 120] [--all] <folder>... (such as packages/mock/src)';
@@ -67,21 +68,32 @@ function isFunction(node) {
   );
 }
 
-/** Every function of one file with its length in lines. */
-function functionsOf(path) {
-  const text = readFileSync(path, 'utf8');
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+/** Every function of one source text with its first line and its length in lines. */
+function functionsIn(text, fileName) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found = [];
   const visit = (node) => {
     if (isFunction(node) && node.body) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      found.push({ path, line: first + 1, name: nameOf(node), lines: last - first + 1 });
+      found.push({ path: fileName, line: first + 1, name: nameOf(node), lines: last - first + 1 });
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
   return found;
+}
+
+/** Every function of one file with its length in lines. */
+function functionsOf(path) {
+  return functionsIn(readFileSync(path, 'utf8'), path);
+}
+
+/** The functions of one source text longer than `max` lines, as `{ name, line, lines }` (for tests). */
+export function longFunctions(text, fileName, max) {
+  return functionsIn(text, fileName)
+    .filter((fn) => fn.lines > max)
+    .map(({ name, line, lines }) => ({ name, line, lines }));
 }
 
 function main() {
@@ -106,4 +118,5 @@ function main() {
   if (over.length > 0) process.exit(1);
 }
 
-main();
+// Run as a command, not when a test imports longFunctions.
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) main();

@@ -107,6 +107,17 @@ const defaultMaxEntries = 1000;
 const defaultMaxBytes = 50 * 1024 * 1024;
 const defaultStoreTimeoutMs = 250;
 
+/** What the cache keeps of its options once they are checked. */
+interface CacheSettings {
+  readonly store: CacheStore;
+  /** The store's guard, for a store given (shared, slow or out at times); none for the memory store. */
+  readonly guard: StoreGuard | undefined;
+  readonly maxBytes: number;
+  readonly prefix: string;
+  readonly staleMs: number;
+  readonly defaultTtlSeconds: number | undefined;
+}
+
 /**
  * A response cache for `createClient({ cache })`: answers are kept for their endpoint's cache time (the
  * gateway's own, section 8 of its spec), keyed by gateway URL, provider, endpoint and params (defaults
@@ -114,6 +125,12 @@ const defaultStoreTimeoutMs = 250;
  * cached.
  */
 export function createCache(options: CacheOptions = {}): ClientCache {
+  const cache = new ResponseCache(cacheSettings(options));
+  return { run: (plan, request, check) => cache.run(plan, request, check) };
+}
+
+/** The options checked, with their defaults; throws `USAGE` naming a bad one. */
+function cacheSettings(options: CacheOptions): CacheSettings {
   const maxEntries = options.maxEntries ?? defaultMaxEntries;
   const maxBytes = options.maxBytes ?? defaultMaxBytes;
   checkCount('maxEntries', maxEntries);
@@ -128,13 +145,56 @@ export function createCache(options: CacheOptions = {}): ClientCache {
       'createCache({ store }) needs a Keyv instance (new Keyv(new KeyvRedis(redis))) or an object with get, set and delete.',
     );
   }
-  // The memory store holds only what this cache wrote; a given store is shared, slow or out at times.
-  const shared = options.store === undefined ? undefined : guardStore(store, storeTimeoutMs, options.onStoreError);
-  const prefix = options.prefix ?? 'pdg:';
-  const staleMs = (options.staleIfErrorSeconds ?? 0) * 1000;
-  const inFlight = new Map<string, SharedRequest>();
+  return {
+    store,
+    // The memory store holds only what this cache wrote; a given store is shared, slow or out at times.
+    guard: options.store === undefined ? undefined : guardStore(store, storeTimeoutMs, options.onStoreError),
+    maxBytes,
+    prefix: options.prefix ?? 'pdg:',
+    staleMs: (options.staleIfErrorSeconds ?? 0) * 1000,
+    defaultTtlSeconds: options.defaultTtlSeconds,
+  };
+}
 
-  const run: ClientCache['run'] = async (plan, request, check) => {
+/** Whether the call's `cache` option asks for a refresh (`'refresh'` or `{ refresh: true }`). */
+export function isRefresh(option: CachePlan['option']): boolean {
+  return option === 'refresh' || (typeof option === 'object' && option?.refresh === true);
+}
+
+/**
+ * The key calls share a request under: a refresh never joins a request that may answer from the store
+ * (refreshes in flight share one), and only calls with the same retry policy and body cap (`sharing`) share.
+ */
+export function flightKeyOf(key: string, refresh: boolean, sharing: string): string {
+  return `${refresh ? `${key}\nrefresh` : key}\n${sharing}`;
+}
+
+/** How long a shared request's retries may go on: the latest deadline of those waiting, `first`'s while none is. */
+export function latestDeadline(waiting: ReadonlySet<{ readonly deadline: number }>, first: number): number {
+  let latest = waiting.size === 0 ? first : Number.NEGATIVE_INFINITY;
+  for (const waiter of waiting) latest = Math.max(latest, waiter.deadline);
+  return latest;
+}
+
+/** A shared request's own part: its store key, time to live, whether it refreshes, when it started. */
+type SharedPart = Omit<SharedFetch, keyof CacheCall | 'deadline'>;
+
+/** A stored entry read for a call, with its body as the call's check gave it. */
+interface Found {
+  readonly entry: Entry;
+  readonly data: unknown;
+}
+
+/** The cache's state: its settings and the requests in flight. */
+class ResponseCache {
+  readonly #settings: CacheSettings;
+  readonly #inFlight = new Map<string, SharedRequest>();
+
+  constructor(settings: CacheSettings) {
+    this.#settings = settings;
+  }
+
+  async run(plan: CachePlan, request: CacheCall['request'], check: CacheCall['check']): Promise<CallResult> {
     // Each waiter for a shared request leaves at its own deadline, so the wait has a timer of its own,
     // cleared when the call ends; the shared request goes on while any caller still waits on it.
     const timer = new AbortController();
@@ -144,7 +204,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     );
     (timeout as { unref?: () => void }).unref?.();
     try {
-      return await serve({
+      return await this.#serve({
         plan,
         signal: plan.signal ? AbortSignal.any([plan.signal, timer.signal]) : timer.signal,
         request,
@@ -153,73 +213,64 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     } finally {
       clearTimeout(timeout);
     }
-  };
+  }
 
-  const serve = async (call: CacheCall): Promise<CallResult> => {
+  async #serve(call: CacheCall): Promise<CallResult> {
     const { plan, signal, check } = call;
     // A call aborted already starts no shared request (one nobody waits for would run to its end).
     signal.throwIfAborted();
-    const ttlSeconds = timeToLive(plan, options.defaultTtlSeconds);
-    const refresh = plan.option === 'refresh' || (typeof plan.option === 'object' && plan.option.refresh === true);
-    const key = prefix + cacheKey(plan);
-    const shared: Omit<SharedFetch, keyof CacheCall | 'deadline'> = { key, ttlSeconds, refresh, started: Date.now() };
-    // A refresh never joins a shared request that may answer from the store; refreshes in flight share one
-    // request. Only calls with the same retry policy and body cap share one.
-    const flightKey = `${refresh ? `${key}\nrefresh` : key}\n${plan.sharing}`;
-    let pending = inFlight.get(flightKey);
+    const ttlSeconds = timeToLive(plan, this.#settings.defaultTtlSeconds);
+    const refresh = isRefresh(plan.option);
+    const key = this.#settings.prefix + cacheKey(plan);
+    const part: SharedPart = { key, ttlSeconds, refresh, started: Date.now() };
+    const flightKey = flightKeyOf(key, refresh, plan.sharing);
+    let pending = this.#inFlight.get(flightKey);
     const joined = pending !== undefined;
-    if (!pending) pending = startShared(flightKey, { ...call, ...shared });
+    if (!pending) pending = this.#startShared(flightKey, { ...call, ...part });
     let result: SharedResult;
     try {
-      result = await wait(pending, flightKey, call);
+      result = await this.#wait(pending, flightKey, call);
     } catch (error) {
       // A failure about the first caller's key (refused, or its rate limit) says nothing of this caller's:
       // with another key, it sends its own request.
       if (!joined || pending.key.sameKey(plan.key) || !aboutTheKey(error)) throw error;
-      return own(call, shared);
+      return this.#own(call, part);
     }
     // An answer that holds the first caller's key is that key's alone: another key asks for its own.
-    if (joined && result.heldKey && !result.heldKey.sameKey(plan.key)) return own(call, shared);
+    if (joined && result.heldKey && !result.heldKey.sameKey(plan.key)) return this.#own(call, part);
     const outcome: CacheOutcome = joined && result.outcome !== 'hit' ? 'dedupe' : result.outcome;
     const ageSeconds = result.meta.ageSeconds;
     if (joined) report(plan, { outcome, key, ...(ageSeconds === undefined ? {} : { ageSeconds }) });
     // Each caller gets its own copy: a caller changing its result changes nobody else's.
     const data = joined ? check(ownCopy(result.body)) : result.data;
     return { data, meta: () => ({ ...result.meta, cache: outcome }) };
-  };
+  }
 
   /** Starts the request identical calls in flight share, the first of them its caller. */
-  const startShared = (flightKey: string, first: Omit<SharedFetch, 'deadline'>): SharedRequest => {
+  #startShared(flightKey: string, first: Omit<SharedFetch, 'deadline'>): SharedRequest {
     const controller = new AbortController();
     const waiting = new Set<{ readonly deadline: number }>();
-    // The latest deadline of the callers waiting (the first caller's until it waits).
-    const deadline = () => {
-      let latest = waiting.size === 0 ? first.plan.deadline : Number.NEGATIVE_INFINITY;
-      for (const waiter of waiting) latest = Math.max(latest, waiter.deadline);
-      return latest;
-    };
-    const promise = fetchShared({ ...first, signal: controller.signal, deadline });
+    const deadline = () => latestDeadline(waiting, first.plan.deadline);
+    const promise = this.#fetchShared({ ...first, signal: controller.signal, deadline });
     const pending: SharedRequest = { promise, controller, key: first.plan.key, waiting };
-    inFlight.set(flightKey, pending);
-    promise.then(
-      () => forget(flightKey, pending),
-      () => forget(flightKey, pending),
-    );
+    this.#inFlight.set(flightKey, pending);
+    const forget = () => this.#forget(flightKey, pending);
+    promise.then(forget, forget);
     return pending;
-  };
+  }
 
   /** A caller's own request, shared with nobody, under its own signal and deadline. */
-  const own = async (call: CacheCall, shared: Omit<SharedFetch, keyof CacheCall | 'deadline'>): Promise<CallResult> => {
-    const result = await fetchShared({ ...call, ...shared, deadline: () => call.plan.deadline });
+  async #own(call: CacheCall, part: SharedPart): Promise<CallResult> {
+    const result = await this.#fetchShared({ ...call, ...part, deadline: () => call.plan.deadline });
     return { data: result.data, meta: () => ({ ...result.meta, cache: result.outcome }) };
-  };
+  }
 
-  const forget = (flightKey: string, pending: SharedRequest) => {
-    if (inFlight.get(flightKey) === pending) inFlight.delete(flightKey);
-  };
+  #forget(flightKey: string, pending: SharedRequest): void {
+    if (this.#inFlight.get(flightKey) === pending) this.#inFlight.delete(flightKey);
+  }
 
   /** Waits for a shared request; the caller's abort ends its own wait, and the request once nobody waits. */
-  const wait = (pending: SharedRequest, flightKey: string, { plan, signal }: CacheCall): Promise<SharedResult> => {
+  #wait(pending: SharedRequest, flightKey: string, { plan, signal }: CacheCall): Promise<SharedResult> {
     if (signal.aborted) return Promise.reject(signal.reason);
     const waiter = { deadline: plan.deadline };
     pending.waiting.add(waiter);
@@ -228,7 +279,7 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         reject(signal.reason);
         pending.waiting.delete(waiter);
         if (pending.waiting.size === 0) {
-          forget(flightKey, pending);
+          this.#forget(flightKey, pending);
           pending.controller.abort(signal.reason);
         }
       };
@@ -244,58 +295,75 @@ export function createCache(options: CacheOptions = {}): ClientCache {
         },
       );
     });
-  };
+  }
 
   /** The shared request itself: the store, then the gateway; stores what the gateway answered. */
-  const fetchShared = async (pending: SharedFetch): Promise<SharedResult> => {
-    const { plan, key, ttlSeconds, refresh, signal, request, check, deadline } = pending;
-    const caching = ttlSeconds !== undefined && ttlSeconds > 0;
-    const ttlMs = (ttlSeconds ?? 0) * 1000;
-    let stored: { entry: Entry; data: unknown } | undefined;
-    let readFailure: Pick<CacheEvent, 'reason' | 'storeError'> = {};
-    if (caching) {
-      try {
-        const entry = parseEntry(
-          await (shared ? shared.run(() => store.get(key)) : store.get(key)),
-          maxBytes,
-          Date.now(),
-        );
-        if (entry && Date.now() < freshUntil(entry, ttlMs) + staleMs) {
-          // A shared store's body passes the endpoint's schema whatever the call's `validate`: it is not
-          // the gateway's answer to this call but what anyone able to write to the store put there.
-          if (shared) validateResponse(plan.definition, entry.body, plan.context);
-          stored = { entry, data: check(entry.body) };
-        } else if (entry === null) readFailure = { reason: 'invalid' };
-      } catch (error) {
-        // A stored value that does not match the endpoint's schema is a miss, as is a store that fails.
-        readFailure = isPdgError(error) ? { reason: 'invalid' } : { reason: 'store-error', storeError: error };
-      }
-    }
-    /** The stored entry as this call's answer: a fresh `hit`, or a `stale` one standing in for a failure. */
-    const fromStore = (found: { entry: Entry; data: unknown }, outcome: 'hit' | 'stale'): SharedResult => {
-      const ageSeconds = ageOf(found.entry, Date.now());
-      report(plan, { outcome, key, ageSeconds });
-      return {
-        outcome,
-        data: found.data,
-        body: found.entry.body,
-        meta: entryMeta(found.entry, ageSeconds, pending),
-      };
-    };
-    if (stored && !refresh && Date.now() < freshUntil(stored.entry, ttlMs)) return fromStore(stored, 'hit');
+  async #fetchShared(pending: SharedFetch): Promise<SharedResult> {
+    const { refresh, request, signal, deadline } = pending;
+    const ttlMs = (pending.ttlSeconds ?? 0) * 1000;
+    const { staleMs } = this.#settings;
+    const read = await this.#readStored(pending, ttlMs);
+    const stored = read.found;
+    if (stored && !refresh && Date.now() < freshUntil(stored.entry, ttlMs))
+      return this.#fromStore(stored, 'hit', pending);
     let fetched: GatewayResult;
     try {
       fetched = await request(signal, deadline);
     } catch (error) {
       if (stored && staleMs > 0 && servesStale(error) && Date.now() < freshUntil(stored.entry, ttlMs) + staleMs) {
-        return fromStore(stored, 'stale');
+        return this.#fromStore(stored, 'stale', pending);
       }
       throw error;
     }
-    const { data } = fetched;
+    return this.#keep(fetched, pending, read.failure);
+  }
+
+  /**
+   * The entry the store holds for the call, when it is usable (fresh, or within the stale time) and passes
+   * its check; else what made it a miss (`invalid`, or the store's error), to report with the outcome.
+   */
+  async #readStored(
+    pending: SharedFetch,
+    ttlMs: number,
+  ): Promise<{ found?: Found; failure: Pick<CacheEvent, 'reason' | 'storeError'> }> {
+    const { store, guard, maxBytes, staleMs } = this.#settings;
+    const { plan, key, check } = pending;
+    if (pending.ttlSeconds === undefined || pending.ttlSeconds <= 0) return { failure: {} };
+    try {
+      const entry = parseEntry(await (guard ? guard.run(() => store.get(key)) : store.get(key)), maxBytes, Date.now());
+      if (entry && Date.now() < freshUntil(entry, ttlMs) + staleMs) {
+        // A shared store's body passes the endpoint's schema whatever the call's `validate`: it is not
+        // the gateway's answer to this call but what anyone able to write to the store put there.
+        if (guard) validateResponse(plan.definition, entry.body, plan.context);
+        return { found: { entry, data: check(entry.body) }, failure: {} };
+      }
+      return { failure: entry === null ? { reason: 'invalid' } : {} };
+    } catch (error) {
+      // A stored value that does not match the endpoint's schema is a miss, as is a store that fails.
+      return { failure: isPdgError(error) ? { reason: 'invalid' } : { reason: 'store-error', storeError: error } };
+    }
+  }
+
+  /** The stored entry as this call's answer: a fresh `hit`, or a `stale` one standing in for a failure. */
+  #fromStore(found: Found, outcome: 'hit' | 'stale', pending: SharedFetch): SharedResult {
+    const ageSeconds = ageOf(found.entry, Date.now());
+    report(pending.plan, { outcome, key: pending.key, ageSeconds });
+    return { outcome, data: found.data, body: found.entry.body, meta: entryMeta(found.entry, ageSeconds, pending) };
+  }
+
+  /** The gateway's answer, stored when it may be (cached endpoint, no API key in it, within `maxBytes`). */
+  async #keep(
+    fetched: GatewayResult,
+    pending: SharedFetch,
+    readFailure: Pick<CacheEvent, 'reason' | 'storeError'>,
+  ): Promise<SharedResult> {
+    const { store, guard, maxBytes, staleMs } = this.#settings;
+    const { plan, key, refresh } = pending;
+    const ttlMs = (pending.ttlSeconds ?? 0) * 1000;
     const meta = fetched.meta();
     // An answer that holds the caller's key (a gateway echoing it) is this key's alone: not stored.
     const heldKey = plan.key.holdsKey(fetched.body) ? plan.key : undefined;
+    const caching = pending.ttlSeconds !== undefined && pending.ttlSeconds > 0;
     const storedAt = Date.now();
     const text =
       caching && !heldKey
@@ -314,17 +382,15 @@ export function createCache(options: CacheOptions = {}): ClientCache {
     if (text !== undefined && text.length <= maxBytes) {
       try {
         const write = () => store.set(key, text, ttlMs + staleMs);
-        await (shared ? shared.run(write) : write());
+        await (guard ? guard.run(write) : write());
       } catch (error) {
         storeError = error;
       }
     }
     const failure = storeError === undefined ? readFailure : { reason: 'store-error' as const, storeError };
     report(plan, { outcome, key, ...failure });
-    return { outcome, data, body: fetched.body, meta, heldKey };
-  };
-
-  return { run };
+    return { outcome, data: fetched.data, body: fetched.body, meta, heldKey };
+  }
 }
 
 /**

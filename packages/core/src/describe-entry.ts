@@ -4,3 +4,15 @@
  */
 export { acceptsUnknownParams, describeParams, endpointPath, formatSeconds, type ParamInfo } from './describe.js';
 export { paramsFromStrings } from './params-from-strings.js';
+export { descriptionOf, metadataOf } from './schema.js';
+export {
+  actionOf,
+  entriesOf,
+  isOptional,
+  pipeActions,
+  pipeBase,
+  type SchemaNode,
+  schemaNode,
+  unwrapped,
+  wrappedOf,
+} from './schema-reader.js';

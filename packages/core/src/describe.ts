@@ -1,5 +1,14 @@
 import type { EndpointDefinition } from './contract.js';
-import { descriptionOf } from './schema.js';
+import { descriptionOf, metadataOf } from './schema.js';
+import {
+  entriesOf,
+  isOptional,
+  pipeActions,
+  pipeBase,
+  type SchemaNode,
+  schemaNode,
+  unwrapped,
+} from './schema-reader.js';
 
 /** What a param is, read back from its schema: for `pdg describe`, READMEs and the conformance suite. */
 export interface ParamInfo {
@@ -24,73 +33,68 @@ export interface ParamInfo {
   readonly allowsEmpty?: boolean;
 }
 
-interface SchemaNode {
-  readonly type: string;
-  readonly kind?: string;
-  readonly wrapped?: SchemaNode;
-  readonly pipe?: readonly SchemaNode[];
-  readonly entries?: Readonly<Record<string, SchemaNode>>;
-  readonly options?: readonly string[];
-  readonly requirement?: unknown;
-  readonly description?: string;
-  readonly message?: string;
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
-
 /** Reads the documented params of an endpoint from its schema, in declaration order. */
 export function describeParams(endpoint: EndpointDefinition): ParamInfo[] {
-  const root = endpoint.params as unknown as SchemaNode;
-  const entries = root.entries ?? {};
+  const entries = entriesOf(schemaNode(endpoint.params));
   return Object.entries(entries).map(([name, schema]) => describeParam(name, schema, endpoint.pathParam === name));
 }
 
 /** Whether the endpoint refuses params its schema does not name. */
 export function acceptsUnknownParams(endpoint: EndpointDefinition): boolean {
-  return (endpoint.params as unknown as SchemaNode).type !== 'strict_object';
+  return schemaNode(endpoint.params).type !== 'strict_object';
+}
+
+/** The checks a param's pipe holds, as `describe` shows them. */
+interface Rules {
+  min?: number;
+  max?: number;
+  integer?: boolean;
+  format?: string;
+  notEmpty?: boolean;
+}
+
+function rulesOf(schema: SchemaNode): Rules {
+  const rules: Rules = {};
+  for (const action of pipeActions(schema)) {
+    if (action.type === 'min_value') rules.min = action.requirement as number;
+    else if (action.type === 'max_value') rules.max = action.requirement as number;
+    else if (action.type === 'integer') rules.integer = true;
+    else if (action.type === 'regex') rules.format = action.message as string;
+    else if (action.type === 'min_length') rules.notEmpty = true;
+  }
+  return rules;
 }
 
 function describeParam(name: string, schema: SchemaNode, inPath: boolean): ParamInfo {
-  const required = schema.type !== 'optional' && schema.type !== 'nullish' && schema.type !== 'undefinedable';
-  const inner = required ? schema : (schema.wrapped ?? schema);
-  const [base, ...actions] = inner.pipe ?? [inner];
+  const required = !isOptional(schema);
+  const inner = unwrapped(schema);
+  const base = pipeBase(inner);
   const description = descriptionOf(schema) || descriptionOf(inner) || '';
-  let metadata: Record<string, unknown> = {};
-  let min: number | undefined;
-  let max: number | undefined;
-  let integer = false;
-  let format: string | undefined;
-  let notEmpty = false;
-  for (const action of actions) {
-    if (action.type === 'metadata') metadata = { ...metadata, ...action.metadata };
-    else if (action.type === 'min_value') min = action.requirement as number;
-    else if (action.type === 'max_value') max = action.requirement as number;
-    else if (action.type === 'integer') integer = true;
-    else if (action.type === 'regex') format = action.message;
-    else if (action.type === 'min_length') notEmpty = true;
-  }
+  const metadata = metadataOf(inner);
+  const rules = rulesOf(inner);
   const common = { name, required, inPath, description };
   if (metadata.list === true) return describeList(common, metadata);
   const openValues = metadata.openEnum as readonly string[] | undefined;
   const info: {
     -readonly [K in keyof ParamInfo]: ParamInfo[K];
-  } = { ...common, type: typeOf(base as SchemaNode, integer, openValues) };
-  if (base?.type === 'picklist') info.values = base.options ?? [];
+  } = { ...common, type: typeOf(base, rules.integer === true, openValues) };
+  if (base.type === 'picklist') info.values = (base.options ?? []) as readonly string[];
   if (openValues) {
     info.values = openValues;
     info.open = true;
   }
   if (metadata.default !== undefined) info.default = metadata.default as string | number | boolean;
-  if (min !== undefined) info.min = min;
-  if (max !== undefined) info.max = max;
-  if (format !== undefined) info.format = format.replace(/^must be /, '');
+  if (rules.min !== undefined) info.min = rules.min;
+  if (rules.max !== undefined) info.max = rules.max;
+  if (rules.format !== undefined) info.format = rules.format.replace(/^must be /, '');
   if (typeof metadata.hint === 'string') info.hint = metadata.hint;
-  if (info.type === 'string' && !notEmpty) info.allowsEmpty = true;
+  if (info.type === 'string' && !rules.notEmpty) info.allowsEmpty = true;
   return info;
 }
 
 function describeList(
   common: Pick<ParamInfo, 'name' | 'required' | 'inPath' | 'description'>,
-  metadata: Record<string, unknown>,
+  metadata: Readonly<Record<string, unknown>>,
 ): ParamInfo {
   const values = metadata.values as readonly string[] | undefined;
   return {

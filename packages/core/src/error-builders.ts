@@ -13,9 +13,29 @@ function named(target: CallTarget): string {
   return `${target.provider} ${target.endpoint}`;
 }
 
+/** The sentence that ends the message of every error raised before anything was sent. */
+const nothingSent = 'Nothing was sent.';
+
 /** A PdgError about the call `target` names (none for a client set up wrongly). */
-function errorAbout(target: CallTarget | undefined, init: Omit<PdgErrorInit, 'provider' | 'endpoint'>): PdgError {
-  return new PdgError({ ...init, provider: target?.provider, endpoint: target?.endpoint });
+function errorAbout(target: CallTarget | undefined, init: Omit<PdgErrorSpec, 'provider' | 'endpoint'>): PdgError {
+  return pdgError({ ...init, provider: target?.provider, endpoint: target?.endpoint });
+}
+
+/** What `pdgError` builds from: a PdgError's fields, and whether it was raised before anything was sent. */
+export interface PdgErrorSpec extends PdgErrorInit {
+  /** Raised before anything was sent: the message gets the standard closing sentence, `Nothing was sent.` */
+  readonly nothingSent?: boolean | undefined;
+}
+
+/**
+ * A PdgError for a failure core has no builder for, from a package built on core (a tool server's argument
+ * check, a provider's own check of what it unpacks): the one place outside the builders above where a
+ * PdgError is made, so every one is worded alike. `nothingSent: true` ends the message with
+ * `Nothing was sent.`, as core's own errors raised before sending do.
+ */
+export function pdgError(spec: PdgErrorSpec): PdgError {
+  // PdgError takes the fields it knows: `nothingSent` is not one of them.
+  return new PdgError(spec.nothingSent ? { ...spec, message: `${spec.message} ${nothingSent}` } : spec);
 }
 
 /** A thrown value in a few words, for a message: `TypeError: ...`, or the value as text. */
@@ -33,7 +53,8 @@ export function invalidParamsError(target: CallTarget, issues: readonly PdgIssue
   const broken = issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
   return errorAbout(target, {
     code: 'INVALID_PARAMS',
-    message: `Invalid params for ${named(target)}: ${broken}. Nothing was sent.`,
+    message: `Invalid params for ${named(target)}: ${broken}.`,
+    nothingSent: true,
     issues,
     cause,
   });

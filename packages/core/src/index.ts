@@ -28,8 +28,14 @@ export {
   type SuccessEnvelope,
   successEnvelope,
 } from './envelope.js';
-export { type CheckpointMismatch, checkpointMismatchError } from './error-builders.js';
-export { isPdgError, PdgError, type PdgErrorCode, type PdgIssue } from './errors.js';
+export {
+  type CheckpointMismatch,
+  checkpointMismatchError,
+  type PdgErrorSpec,
+  pdgError,
+  usageError,
+} from './error-builders.js';
+export { isPdgError, PdgError, type PdgErrorCode, type PdgErrorInit, type PdgIssue } from './errors.js';
 export {
   defineFixtures,
   type Exchange,

@@ -10,6 +10,7 @@ import {
   type Attributes,
   context,
   createContextKey,
+  type Meter,
   type MeterProvider,
   metrics,
   propagation,
@@ -40,11 +41,8 @@ interface CallState {
 
 const callState = createContextKey('pdg call state');
 
-/** `createClient({ telemetry: openTelemetry() })`: traces and metrics of every call, to the global providers by default. */
-export function openTelemetry(options: OpenTelemetryOptions = {}): ClientTelemetry {
-  const version = typeof PDG_CORE_VERSION === 'string' ? PDG_CORE_VERSION : undefined;
-  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer('@pdg/core', version);
-  const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter('@pdg/core', version);
+/** The metrics pdg records, made on `meter`. */
+function instruments(meter: Meter) {
   const callDuration = meter.createHistogram('pdg.client.call.duration', {
     unit: 's',
     description: 'Duration of pdg calls, retries, backoff and rate-limit waits included.',
@@ -65,6 +63,15 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): ClientTelemet
     unit: '{field}',
     description: "Response fields found differing from the documented shape (validate: 'report'), each once.",
   });
+  return { callDuration, requestCount, cacheCount, queuedTime, driftCount };
+}
+
+/** `createClient({ telemetry: openTelemetry() })`: traces and metrics of every call, to the global providers by default. */
+export function openTelemetry(options: OpenTelemetryOptions = {}): ClientTelemetry {
+  const version = typeof PDG_CORE_VERSION === 'string' ? PDG_CORE_VERSION : undefined;
+  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer('@pdg/core', version);
+  const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter('@pdg/core', version);
+  const { callDuration, requestCount, cacheCount, queuedTime, driftCount } = instruments(meter);
   const stateNow = () => context.active().getValue(callState) as CallState | undefined;
   const targetOf = (target: CallTarget): Attributes => ({
     'pdg.provider': target.provider,

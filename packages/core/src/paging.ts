@@ -4,6 +4,7 @@ import type { EndpointDefinition, Paging } from './contract.js';
 import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
 import type { PdgError } from './errors.js';
 import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
+import type { SchemaNode } from './schema-reader.js';
 import type { PageHooks, WalkCheckpoint, WalkState } from './walk-state.js';
 
 /** One walk over a paged endpoint, as `pages()` and `items()` start it. */
@@ -264,10 +265,13 @@ function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
   return next;
 }
 
-/** The `max_value` in the `page` param's pipe (through `optional`), when it has one. */
+/**
+ * The `max_value` in the `page` param's pipe (through `optional`), when it has one. Read as schema-reader.ts's
+ * `SchemaNode` but without its code: importing it here would put the reader in a chunk of its own that every
+ * client loads before its first call, walk or not.
+ */
 function pageMax(definition: EndpointDefinition): number | undefined {
-  type Node = { wrapped?: Node; pipe?: readonly { type: string; requirement?: unknown }[] };
-  const page = (definition.params as { entries?: Record<string, Node> }).entries?.page;
+  const page = (definition.params as unknown as SchemaNode).entries?.page;
   const max = (page?.wrapped ?? page)?.pipe?.find((action) => action.type === 'max_value')?.requirement;
   return typeof max === 'number' ? max : undefined;
 }

@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import type { AnySchema } from './contract.js';
+import { isSchema, wrappedOf } from './schema-reader.js';
 
 /** Documentation a param carries besides its type. */
 // A type alias, not an interface, so it is assignable to valibot's metadata record.
@@ -24,24 +25,33 @@ export type ParamDoc = {
   readonly examples?: readonly (string | number)[];
 };
 
-/** Where a schema's description is kept when it comes from a JSDoc comment. */
-export const descriptionKey = '~pdgDescription';
-
 /**
- * The schema with `description` attached: a shallow copy, so a schema shared under two names keeps
- * each name's own text, and validation runs exactly as before. Values that are not schemas are returned
- * as they are. The build preset wraps every JSDoc-commented property of a provider's source in this call.
+ * The schema with `description` attached, as a valibot `description` action at the end of a piped copy
+ * (valibot's `pipe`, which keeps the schema's `type` and properties: an `optional` stays optional): a schema
+ * shared under two names keeps each name's own text, and validation runs exactly as before. Values that are
+ * not schemas are returned as they are. The build preset wraps every JSDoc-commented property of a
+ * provider's source in this call; `descriptionOf` reads it back.
  */
 export function described<T>(value: T, description: string): T {
-  if (typeof value !== 'object' || value === null || (value as { kind?: unknown }).kind !== 'schema') return value;
-  return { ...value, [descriptionKey]: description };
+  if (!isSchema(value)) return value;
+  const [base, ...actions] = value.pipe ?? [value];
+  const pipe = v.pipe as unknown as (...items: readonly unknown[]) => T;
+  return pipe(base, ...actions, v.description(description));
 }
 
-/** The description attached by `described` or by a builder's first argument, or `undefined`. */
+/**
+ * The schema's description: valibot's `getDescription` (the last `description` action at the highest level
+ * of its pipe), else that of the schema it wraps (a record's field is its described schema made nullish),
+ * or `undefined`.
+ */
 export function descriptionOf(schema: unknown): string | undefined {
-  const node = schema as { [descriptionKey]?: string; pipe?: readonly { type: string; description?: string }[] };
-  if (node?.[descriptionKey] !== undefined) return node[descriptionKey];
-  return node?.pipe?.find((action) => action.type === 'description' && action.description)?.description;
+  if (!isSchema(schema)) return undefined;
+  return v.getDescription(schema as unknown as v.GenericSchema) ?? descriptionOf(wrappedOf(schema));
+}
+
+/** The schema's documentation: valibot's `getMetadata` (every `metadata` action of its pipe, merged), `{}` for none. */
+export function metadataOf(schema: unknown): Readonly<Record<string, unknown>> {
+  return isSchema(schema) ? (v.getMetadata(schema as unknown as v.GenericSchema) as Record<string, unknown>) : {};
 }
 
 /**
@@ -404,13 +414,10 @@ export function fields<const TEntries extends v.ObjectEntries>(entries: TEntries
   return eachEntry(entries, optionalField) as Fields<TEntries>;
 }
 
-/** Each entry wrapped by `wrap`, the description of the entry kept on the wrapped schema. */
+/** Each entry wrapped by `wrap` (its description stays on it, inside: `descriptionOf` reads through wrappers). */
 function eachEntry(entries: v.ObjectEntries, wrap: (schema: AnySchema) => AnySchema): v.ObjectEntries {
   const out: Record<string, AnySchema> = {};
-  for (const [key, schema] of Object.entries(entries)) {
-    const description = descriptionOf(schema);
-    out[key] = description === undefined ? wrap(schema) : described(wrap(schema), description);
-  }
+  for (const [key, schema] of Object.entries(entries)) out[key] = wrap(schema);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { isPdgError, PdgError, type PdgErrorCode } from '../src/index.js';
+import { isPdgError, PdgError, type PdgErrorCode, pdgError, usageError } from '../src/index.js';
 import { failure, gateway, testClient } from './harness.js';
 import { API_KEY } from './providers.js';
 
@@ -155,6 +155,35 @@ describe('PdgError', () => {
     expect(isPdgError(foreign)).toBe(true);
     expect(foreign instanceof PdgError).toBe(true);
     expect(new Error('plain') instanceof PdgError).toBe(false);
+  });
+});
+
+describe('the builders other packages build their errors with', () => {
+  it('pdgError makes a PdgError of the given fields, ending the message with "Nothing was sent." when asked', () => {
+    const issues = [{ path: 'fields', message: 'must be a list' }];
+    const before = pdgError({
+      code: 'INVALID_PARAMS',
+      provider: 'jobs:board',
+      endpoint: 'browse',
+      issues,
+      message: 'Invalid arguments for pdg_call: fields must be a list.',
+      nothingSent: true,
+    });
+    expect(before).toBeInstanceOf(PdgError);
+    expect(before.message).toBe('Invalid arguments for pdg_call: fields must be a list. Nothing was sent.');
+    expect(before).toMatchObject({ code: 'INVALID_PARAMS', provider: 'jobs:board', endpoint: 'browse', issues });
+    expect(before.retryable).toBe(false);
+    expect('nothingSent' in before.toJSON()).toBe(false);
+    const after = pdgError({ code: 'UPSTREAM', status: 503, message: 'upstream failed' });
+    expect(after.message).toBe('upstream failed');
+    expect(after.retryable).toBe(true);
+  });
+
+  it('usageError makes a USAGE error about the call it names, or about none', () => {
+    const named = usageError('jobs:board browse is not paged.', { provider: 'jobs:board', endpoint: 'browse' });
+    expect(named).toMatchObject({ code: 'USAGE', provider: 'jobs:board', endpoint: 'browse', retryable: false });
+    expect(named.message).toBe('jobs:board browse is not paged.');
+    expect(usageError('No API key.')).toMatchObject({ code: 'USAGE', provider: undefined, endpoint: undefined });
   });
 });
 

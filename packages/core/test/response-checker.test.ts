@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { checkResponse, fields, issuePath, record } from '../src/index.js';
+import { checkResponse, described, fields, issuePath, record } from '../src/index.js';
 
 const place = record({ city: v.string(), lat: v.number() });
 const schema = v.looseObject({
@@ -22,6 +22,10 @@ const schema = v.looseObject({
   tags: v.array(v.pipe(v.string(), v.regex(/^[a-z]+$/), v.description('a tag'))),
   place,
   places: v.optional(v.array(place)),
+  // A described record (its description a last pipe action), and one piped again by hand: a pipe whose first
+  // schema is itself piped, whose transformation (null read as undefined) must still run.
+  labelled: v.optional(described(place, 'A place, described.')),
+  nested: v.optional(v.pipe(place, v.description('A place, piped again.'))),
   either: v.union([
     v.string(),
     v.pipe(
@@ -47,13 +51,11 @@ const scalar = fc.oneof(
   fc.boolean(),
   fc.constant(2),
 );
-const placeLike = fc.oneof(
-  fc.record(
-    { city: fc.oneof(fc.string({ maxLength: 3 }), fc.constant(null)), lat: fc.oneof(fc.double(), fc.constant(null)) },
-    { requiredKeys: [] },
-  ),
-  scalar,
+const placeRecord = fc.record(
+  { city: fc.oneof(fc.string({ maxLength: 3 }), fc.constant(null)), lat: fc.oneof(fc.double(), fc.constant(null)) },
+  { requiredKeys: [] },
 );
+const placeLike = fc.oneof(placeRecord, scalar);
 const field = <T>(valid: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 24, arbitrary: valid }, { weight: 1, arbitrary: scalar });
 const body = fc.record(
@@ -73,6 +75,8 @@ const body = fc.record(
     ),
     place: field(placeLike),
     places: field(fc.array(placeLike, { maxLength: 3 })),
+    labelled: field(placeRecord),
+    nested: field(placeRecord),
     either: field(fc.oneof(fc.string({ maxLength: 2 }), fc.integer(), placeLike)),
     byCode: field(fc.dictionary(fc.constantFrom('x', 'y', '__proto__', 'constructor'), fc.integer(), { maxKeys: 3 })),
     pair: field(fc.tuple(fc.string({ maxLength: 2 }), fc.integer())),

@@ -10,7 +10,8 @@ import {
   callEndpoint,
   type Drift,
   type PdgClient,
-  PdgError,
+  type PdgError,
+  pdgError,
   type WalkCheckpoint,
   walkEndpointItems,
 } from '@pdg/core';
@@ -133,14 +134,15 @@ function walkOptions(tool: PdgTool, args: Record<string, unknown>, limits: Resol
     const value = args[name];
     if (value === undefined) return fallback;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-      throw new PdgError({
+      throw pdgError({
         code: 'INVALID_PARAMS',
         provider: tool.provider,
         endpoint: tool.endpointName,
         issues: [
           { path: name, message: `must be a whole number from 1 to ${max} (received ${JSON.stringify(value)})` },
         ],
-        message: `Invalid arguments for ${tool.name}: ${name} must be a whole number from 1 to ${max} (received ${JSON.stringify(value)}). Nothing was sent.`,
+        message: `Invalid arguments for ${tool.name}: ${name} must be a whole number from 1 to ${max} (received ${JSON.stringify(value)}).`,
+        nothingSent: true,
       });
     }
     return value;
@@ -327,7 +329,7 @@ function walkResult(tool: PdgTool, context: CallContext, walked: Walked): Record
 
 /** A result that cannot be cut to the limit (what is left is what a walk needs to go on): an error, never more. */
 function overLimit(tool: PdgTool, bytes: number, max: number): PdgError {
-  return new PdgError({
+  return pdgError({
     code: 'INVALID_RESPONSE',
     provider: tool.provider,
     endpoint: tool.endpointName,

@@ -5,7 +5,7 @@
  * and the schema of an endpoint only once the model has picked it.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { PdgError } from '@pdg/core';
+import { pdgError } from '@pdg/core';
 import { type CallContext, callTool } from './call.js';
 import { toolError } from './errors.js';
 import { fieldsArgument, type JsonSchema, walkArguments } from './input-schema.js';
@@ -158,10 +158,11 @@ export async function callEndpoint(
         ? `provider must be one of the providers served (received ${JSON.stringify(args.provider)}); ${findToolName} lists them.`
         : `endpoint must be an endpoint of ${String(args.provider)}: ${names.join(', ')} (received ${JSON.stringify(args.endpoint)}).`;
     return toolError(
-      new PdgError({
+      pdgError({
         code: 'INVALID_PARAMS',
         issues: [{ path: names.length === 0 ? 'provider' : 'endpoint', message }],
-        message: `Invalid arguments for ${callToolName}: ${message} Nothing was sent.`,
+        message: `Invalid arguments for ${callToolName}: ${message}`,
+        nothingSent: true,
       }),
       context.secret,
     );

@@ -4,7 +4,7 @@
  * caller's client shares nothing that could carry a key to another: no cache (an answer echoing its key
  * must not be read back under another), its own in-flight requests.
  */
-import { type AnyProvider, type ClientOptions, createClient, type PdgClient, PdgError } from '@pdg/core';
+import { type AnyProvider, type ClientOptions, createClient, type PdgClient, PdgError, pdgError } from '@pdg/core';
 
 export interface KeyedClient {
   readonly client: PdgClient<readonly AnyProvider[]>;
@@ -54,9 +54,10 @@ export function serverClients(options: ClientOptions<readonly AnyProvider[]>, se
 }
 
 function keylessRefusal(): PdgError {
-  return new PdgError({
+  return pdgError({
     code: 'USAGE',
     message:
-      'This server has no API key of its own, and the request brought none: send your Public-Data Gateway key with each request, as the header x-api-key: <key> or Authorization: Bearer <key> (or start the server with PDG_API_KEY or --api-key). Nothing was sent.',
+      'This server has no API key of its own, and the request brought none: send your Public-Data Gateway key with each request, as the header x-api-key: <key> or Authorization: Bearer <key> (or start the server with PDG_API_KEY or --api-key).',
+    nothingSent: true,
   });
 }

@@ -4,7 +4,7 @@
  * asked for and no more. Paths name the fields of the endpoint's response (a page, for a paged endpoint),
  * checked against the response's documented fields before anything is sent.
  */
-import { type AnyProvider, type ItemWalkOptions, type PagedWalk, type PdgClient, PdgError } from '@pdg/core';
+import { type AnyProvider, type ItemWalkOptions, type PagedWalk, type PdgClient, pdgError } from '@pdg/core';
 import { type JsonSchema, responseJsonSchema } from '@pdg/openapi';
 import type { PdgTool } from './tools.js';
 
@@ -57,12 +57,13 @@ function arrayItemsOf(schema: JsonSchema | undefined): JsonSchema | undefined {
  */
 export function checkFields(tool: PdgTool, fields: unknown): FieldTree {
   const refuse = (message: string) =>
-    new PdgError({
+    pdgError({
       code: 'INVALID_PARAMS',
       provider: tool.provider,
       endpoint: tool.endpointName,
       issues: [{ path: 'fields', message }],
-      message: `Invalid arguments for ${tool.name}: fields ${message} Nothing was sent.`,
+      message: `Invalid arguments for ${tool.name}: fields ${message}`,
+      nothingSent: true,
     });
   if (!Array.isArray(fields) || fields.length === 0 || fields.some((path) => typeof path !== 'string')) {
     throw refuse(

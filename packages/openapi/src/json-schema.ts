@@ -5,7 +5,7 @@
  * params, unbounded limits) and decide what happens where a valibot construct has no JSON Schema form.
  */
 import type { AnySchema, EndpointDefinition } from '@pdg/core';
-import { descriptionOf } from '@pdg/core';
+import { descriptionOf, schemaNode, wrappedOf } from '@pdg/core/describe';
 import {
   type JsonSchema as ConvertedSchema,
   type OverrideActionContext,
@@ -155,15 +155,12 @@ function convert(schema: AnySchema, part: 'params' | 'response', options: Schema
 
 /** Schemas: descriptions onto object properties, and a marker where there is no JSON Schema form. */
 function overrideSchema(context: OverrideSchemaContext): ConvertedSchema | undefined {
-  const valibotSchema = context.valibotSchema as unknown as {
-    type: string;
-    entries?: Record<string, unknown>;
-  };
+  const valibotSchema = schemaNode(context.valibotSchema);
   const jsonSchema = context.jsonSchema as JsonSchema;
   if (valibotSchema.entries && isRecord(jsonSchema.properties)) {
     const properties = jsonSchema.properties;
     for (const [key, entry] of Object.entries(valibotSchema.entries)) {
-      const text = descriptionOf(entry) || descriptionOf((entry as { wrapped?: unknown }).wrapped);
+      const text = descriptionOf(entry) || descriptionOf(wrappedOf(entry));
       const property = properties[key];
       if (text && isRecord(property)) property.description = text;
     }
@@ -185,17 +182,15 @@ function overrideSchema(context: OverrideSchemaContext): ConvertedSchema | undef
 
 /** Actions: pdg's metadata, the stand-ins of its builders, checks left out, and markers for the rest. */
 function overrideAction(context: OverrideActionContext): ConvertedSchema | undefined {
-  const action = context.valibotAction as unknown as {
-    kind: string;
-    type: string;
-    requirement?: unknown;
-    description?: string;
-    metadata?: Record<string, unknown>;
-  };
+  const action = schemaNode(context.valibotAction);
   const jsonSchema = context.jsonSchema as JsonSchema;
   switch (action.type) {
     case 'metadata':
       return withPdgMetadata(jsonSchema, action.metadata ?? {}) as ConvertedSchema;
+    case 'description':
+      // A field's description goes on its property (overrideSchema, through core's descriptionOf), once:
+      // converted where the action sits, it would repeat inside the property (in a nullish union's branch).
+      return withoutDescription(jsonSchema) as ConvertedSchema;
     case 'finite':
       // Every JSON number is finite.
       return jsonSchema as ConvertedSchema;
@@ -207,6 +202,11 @@ function overrideAction(context: OverrideActionContext): ConvertedSchema | undef
     return jsonSchema as ConvertedSchema;
   }
   return mark(jsonSchema, `the "${action.type}" action`, context.errors);
+}
+
+function withoutDescription(jsonSchema: JsonSchema): JsonSchema {
+  const { description: _description, ...rest } = jsonSchema;
+  return rest;
 }
 
 function mark(jsonSchema: JsonSchema, construct: string, reasons: readonly string[]): ConvertedSchema {

@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, PdgError, toArray } from '@pdg/core';
+import { createClient, pdgError, toArray } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from '@pdg/mock';
@@ -125,10 +125,10 @@ describe('ndjsonSink', () => {
 
 describe('jobFailure', () => {
   it('fails the job for good on a non-retryable PdgError, keeping its code; lets BullMQ retry a retryable one', () => {
-    const refused = jobFailure(new PdgError({ code: 'BAD_REQUEST', status: 400, message: 'country is not valid' }));
+    const refused = jobFailure(pdgError({ code: 'BAD_REQUEST', status: 400, message: 'country is not valid' }));
     expect(refused).toBeInstanceOf(UnrecoverableError);
     expect(refused.message).toBe('BAD_REQUEST: country is not valid');
-    const upstream = jobFailure(new PdgError({ code: 'UPSTREAM', status: 503, message: 'upstream failed' }));
+    const upstream = jobFailure(pdgError({ code: 'UPSTREAM', status: 503, message: 'upstream failed' }));
     expect(upstream).not.toBeInstanceOf(UnrecoverableError);
     expect(upstream.message).toBe('UPSTREAM: upstream failed');
   });

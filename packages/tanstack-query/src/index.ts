@@ -13,9 +13,10 @@ import {
   type PagedEndpointName,
   type ParamsArg,
   type PdgClient,
-  PdgError,
+  type PdgError,
   type ProviderId,
   type ResultOf,
+  usageError,
 } from '@pdg/core';
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
 
@@ -159,11 +160,9 @@ export function pdgInfiniteQueryOptions<
   const definition = definitionOf(client, provider, endpoint);
   const { paging } = definition;
   if (!paging) {
-    throw new PdgError({
-      code: 'USAGE',
+    throw usageError(`${provider} ${endpoint} is not paged, so it has no infinite query: use pdgQueryOptions for it.`, {
       provider,
       endpoint,
-      message: `${provider} ${endpoint} is not paged, so it has no infinite query: use pdgQueryOptions for it.`,
     });
   }
   const name = paging.kind === 'page' ? 'page' : 'cursor';
@@ -230,14 +229,12 @@ function definitionOf(
   const definition = found && Object.hasOwn(found.endpoints, endpoint) ? found.endpoints[endpoint] : undefined;
   if (definition) return definition;
   const known = client.providers.map((candidate) => candidate.id).join(', ');
-  throw new PdgError({
-    code: 'USAGE',
-    provider,
-    endpoint,
-    message: found
+  throw usageError(
+    found
       ? `${provider} has no endpoint "${endpoint}" (it has ${Object.keys(found.endpoints).join(', ')}).`
       : `The client was created without provider ${provider} (it has ${known}): pass it to createClient({ providers }).`,
-  });
+    { provider, endpoint },
+  );
 }
 
 /** The endpoint's documented cache time in ms, else the config's `staleTime`. */

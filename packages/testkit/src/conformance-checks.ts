@@ -4,7 +4,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import type { AnyProvider, AnySchema, EndpointDefinition, Fixture, RecordedRequest } from '@pdg/core';
-import { endpointPath } from '@pdg/core/describe';
+import { endpointPath, entriesOf, type SchemaNode, schemaNode, unwrapped } from '@pdg/core/describe';
 
 /**
  * What is wrong between a provider's fixtures folder and the fixtures its package gives: every file of the
@@ -63,14 +63,6 @@ export function specRequest(
   return { path, query };
 }
 
-/** A schema as `fieldsNeverShown` reads it: valibot's public schema properties. */
-interface SchemaNode {
-  readonly type: string;
-  readonly entries?: Readonly<Record<string, SchemaNode>>;
-  readonly item?: SchemaNode;
-  readonly wrapped?: SchemaNode;
-}
-
 /**
  * The documented response fields that none of `bodies` (an endpoint's successful fixtures, unwrapped) holds,
  * at every level of records they reach, as `items[].title`. Every field of a record may be null or absent,
@@ -80,31 +72,25 @@ interface SchemaNode {
 export function fieldsNeverShown(schema: AnySchema, bodies: readonly unknown[]): string[] {
   const shown = new Map<string, { readonly named: readonly string[]; readonly present: Set<string> }>();
   const visit = (node: SchemaNode, body: unknown, path: string): void => {
-    const inner = unwrap(node);
+    const inner = unwrapped(node);
     if (inner.type === 'array' && inner.item && Array.isArray(body)) {
       for (const item of body) visit(inner.item, item, `${path}[]`);
       return;
     }
-    const named = Object.keys(inner.entries ?? {});
+    const entries = entriesOf(inner);
+    const named = Object.keys(entries);
     if (named.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body)) return;
     const record = shown.get(path) ?? { named, present: new Set<string>() };
     shown.set(path, record);
     for (const [key, value] of Object.entries(body)) {
-      const field = inner.entries?.[key];
+      const field = Object.hasOwn(entries, key) ? entries[key] : undefined;
       if (!field) continue;
       record.present.add(key);
       visit(field, value, path === '' ? key : `${path}.${key}`);
     }
   };
-  for (const body of bodies) visit(schema as unknown as SchemaNode, body, '');
+  for (const body of bodies) visit(schemaNode(schema), body, '');
   return [...shown].flatMap(([path, { named, present }]) =>
     named.filter((key) => !present.has(key)).map((key) => (path === '' ? key : `${path}.${key}`)),
   );
-}
-
-/** Through `optional`, `nullish` and `nullable` (a pipe keeps its first schema's properties). */
-function unwrap(node: SchemaNode): SchemaNode {
-  return ['optional', 'nullish', 'nullable', 'exact_optional'].includes(node.type) && node.wrapped
-    ? unwrap(node.wrapped)
-    : node;
 }

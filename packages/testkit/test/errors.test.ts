@@ -1,10 +1,10 @@
-import { PdgError } from '@pdg/core';
+import { pdgError } from '@pdg/core';
 import { describe, expect, it } from 'vitest';
 import { pdgErrorOf } from '../src/index.js';
 
 describe('pdgErrorOf', () => {
   it('returns the PdgError a call rejects with', async () => {
-    const error = new PdgError({ code: 'NOT_FOUND', message: 'gone', status: 404 });
+    const error = pdgError({ code: 'NOT_FOUND', message: 'gone', status: 404 });
     expect(await pdgErrorOf(Promise.reject(error))).toBe(error);
   });
 

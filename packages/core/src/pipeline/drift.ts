@@ -1,45 +1,30 @@
 /**
  * What drifted in a response (`validate: 'report'`). Loaded on first use by a call in that mode, and it
- * imports no code (valibot's check is handed in as `passes`), so a client that never reports carries none of it.
+ * imports no code: valibot's check and the schema reader's unwrapping are handed in (`DriftTools`), so a
+ * client that never reports carries none of it, and what it shares with the client stays in the client's
+ * first chunk. Schemas are read as schema-reader.ts's `SchemaNode`.
  */
 import type * as v from 'valibot';
 import type { Drift } from '../hooks.js';
+import type { SchemaNode, wrappedOf } from '../schema-reader.js';
 
 /** Whether a value passes a schema (valibot's `safeParse`). */
 export type Passes = (schema: v.GenericSchema, value: unknown) => boolean;
 
-/** What the walk carries down: where it is, where differences go, and the schema check. */
-interface Walk {
+/** What the caller hands in: valibot's check, and schema-reader.ts's `wrappedOf`. */
+export interface DriftTools {
+  readonly passes: Passes;
+  readonly wrappedOf: typeof wrappedOf;
+}
+
+/** What the walk carries down: where it is, where differences go, and the tools. */
+interface Walk extends DriftTools {
   readonly path: string;
   readonly add: (drift: Drift) => void;
-  readonly passes: Passes;
 }
 
-/** The parts of a valibot schema the added-field walk reads: public properties of each schema kind. */
-interface ShapeNode {
-  readonly type: string;
-  readonly expects: string;
-  readonly wrapped?: ShapeNode;
-  readonly entries?: Readonly<Record<string, ShapeNode>>;
-  readonly item?: ShapeNode;
-  readonly items?: readonly ShapeNode[];
-  readonly value?: ShapeNode;
-  readonly options?: readonly ShapeNode[];
-}
-
+/** Schema types whose `entries` name an object's fields (and whose issues name a missing key). */
 const objectTypes = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
-
-/** Schema kinds that wrap another schema and otherwise leave the value's shape to it. */
-const wrappers = new Set([
-  'optional',
-  'nullish',
-  'nullable',
-  'exact_optional',
-  'undefinedable',
-  'non_optional',
-  'non_nullable',
-  'non_nullish',
-]);
 
 /**
  * Every difference between a body and the schema it is documented by, each field once: the schema's own
@@ -50,7 +35,7 @@ export function findDrift(
   schema: v.GenericSchema,
   body: unknown,
   issues: readonly v.BaseIssue<unknown>[],
-  passes: Passes,
+  tools: DriftTools,
 ): Drift[] {
   const found = new Map<string, Drift>();
   const add = (drift: Drift) => {
@@ -58,7 +43,7 @@ export function findDrift(
     if (!found.has(key)) found.set(key, drift);
   };
   for (const issue of issues) if (!isMissingKey(issue)) add(issueDrift(issue));
-  addedFields(schema as unknown as ShapeNode, body, { path: '', add, passes });
+  addedFields(schema as unknown as SchemaNode, body, { ...tools, path: '', add });
   return [...found.values()];
 }
 
@@ -91,12 +76,13 @@ function joined(path: string, key: string): string {
 }
 
 /** Reports each field of `value` that `node` does not document and each required one it lacks, walking the fields it has. */
-function addedFields(node: ShapeNode, value: unknown, walk: Walk): void {
+function addedFields(node: SchemaNode, value: unknown, walk: Walk): void {
   if (value === null || value === undefined) return;
   const at = (path: string): Walk => ({ ...walk, path });
   const { path, add, passes } = walk;
-  if (wrappers.has(node.type) && node.wrapped) {
-    addedFields(node.wrapped, value, walk);
+  const wrapped = walk.wrappedOf(node);
+  if (wrapped) {
+    addedFields(wrapped, value, walk);
     return;
   }
   switch (node.type) {
@@ -108,7 +94,7 @@ function addedFields(node: ShapeNode, value: unknown, walk: Walk): void {
       const entries = node.entries ?? {};
       for (const [key, field] of Object.entries(entries)) {
         if (!Object.hasOwn(value, key) && !passes(field as unknown as v.GenericSchema, undefined)) {
-          add({ path: joined(path, key), change: 'missing', expected: field.expects, received: 'absent' });
+          add({ path: joined(path, key), change: 'missing', expected: String(field.expects), received: 'absent' });
         }
       }
       for (const [key, field] of Object.entries(value)) {
@@ -138,8 +124,8 @@ function addedFields(node: ShapeNode, value: unknown, walk: Walk): void {
       return;
     case 'union': {
       // The option the value is: its fields are the documented ones.
-      const option = node.options?.find((candidate) => passes(candidate as unknown as v.GenericSchema, value));
-      if (option) addedFields(option, value, walk);
+      const option = node.options?.find((candidate) => passes(candidate as v.GenericSchema, value));
+      if (option) addedFields(option as SchemaNode, value, walk);
       return;
     }
     default:

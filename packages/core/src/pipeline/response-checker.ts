@@ -1,9 +1,9 @@
 import * as v from 'valibot';
+import { isOptional, pipeActions, pipeBase, type SchemaNode, schemaNode, wrappedOf } from '../schema-reader.js';
 
 /**
- * Step 7's fast way: a response schema read once, through the properties valibot documents on its schema
- * objects (`type`, `entries`, `wrapped`, `item`, `options`, `pipe`, an action's `requirement` and
- * `operation`), into one function per node that checks a value and builds its output. A body that passes
+ * Step 7's fast way: a response schema read once, through schema-reader.ts (the properties valibot
+ * documents on its schema objects), into one function per node that checks a value and builds its output. A body that passes
  * comes out as valibot's `parse` would give it (every object and array a new one, each transformation
  * applied), without valibot's per-value bookkeeping; a body that fails is handed to valibot, whose issues
  * say what is wrong. A node of a kind not read here is checked by valibot itself.
@@ -17,23 +17,6 @@ export type Checker = (value: unknown) => unknown;
 /** What a checker returns for a value that does not pass. */
 export const FAIL: unique symbol = Symbol('fails');
 
-type Node = {
-  readonly type: string;
-  readonly pipe?: readonly Node[];
-  readonly kind?: string;
-  readonly entries?: Readonly<Record<string, Node>>;
-  readonly wrapped?: Node;
-  readonly item?: Node;
-  readonly options?: readonly unknown[];
-  readonly key?: Node;
-  readonly value?: Node;
-  readonly literal?: unknown;
-  readonly default?: unknown;
-  readonly fallback?: unknown;
-  readonly requirement?: unknown;
-  readonly operation?: (value: unknown) => unknown;
-};
-
 const checkers = new WeakMap<object, Checker>();
 
 /** The keys from the value to where its check last failed, innermost first: filled on the way out only. */
@@ -43,7 +26,7 @@ const trail: (string | number)[] = [];
 function checkerFor(schema: v.GenericSchema): Checker {
   let checker = checkers.get(schema);
   if (checker === undefined) {
-    checker = compile(schema as unknown as Node);
+    checker = compile(schemaNode(schema));
     checkers.set(schema, checker);
   }
   return checker;
@@ -61,16 +44,17 @@ const unsafeKeys = ['__proto__', 'prototype', 'constructor'];
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function compile(node: Node): Checker {
-  const base = compileType(node);
-  const steps = node.pipe?.slice(1) ?? [];
-  if (steps.length === 0 || base === undefined) return base ?? byValibot(node);
+function compile(node: SchemaNode): Checker {
+  // A pipe's first schema, then its actions in order: those of a pipe inside it (a described record) first.
+  const base = compileType(pipeBase(node));
+  if (base === undefined) return byValibot(node);
   const compiled: Checker[] = [];
-  for (const step of steps) {
+  for (const step of pipeActions(node)) {
     const checker = compileStep(step);
     if (checker === undefined) return byValibot(node);
     if (checker !== skip) compiled.push(checker);
   }
+  if (compiled.length === 0) return base;
   return (value) => {
     let out = base(value);
     for (let index = 0; index < compiled.length && out !== FAIL; index++) out = (compiled[index] as Checker)(out);
@@ -87,7 +71,7 @@ function failed(key: string | number): typeof FAIL {
 /** A pipe step that changes nothing (a description, metadata). */
 const skip: Checker = (value) => value;
 
-function compileStep(step: Node): Checker | undefined {
+function compileStep(step: SchemaNode): Checker | undefined {
   if (step.kind === 'schema') return compile(step);
   if (step.kind === 'metadata') return skip;
   if (step.kind === 'transformation' && step.type === 'transform' && typeof step.operation === 'function') {
@@ -103,7 +87,7 @@ function compileStep(step: Node): Checker | undefined {
   return undefined;
 }
 
-function compileType(node: Node): Checker | undefined {
+function compileType(node: SchemaNode): Checker | undefined {
   switch (node.type) {
     case 'string':
       return (value) => (typeof value === 'string' ? value : FAIL);
@@ -129,7 +113,7 @@ function compileType(node: Node): Checker | undefined {
     case 'nullable':
       return node.default === undefined ? wrapper(node) : undefined;
     case 'array': {
-      const item = compile(node.item as Node);
+      const item = compile(node.item as SchemaNode);
       return (value) => {
         if (!Array.isArray(value)) return FAIL;
         const out = new Array(value.length);
@@ -142,7 +126,7 @@ function compileType(node: Node): Checker | undefined {
       };
     }
     case 'union': {
-      const options = (node.options as Node[]).map(compile);
+      const options = (node.options as SchemaNode[]).map(compile);
       return (value) => {
         const mark = trail.length;
         for (const option of options) {
@@ -166,8 +150,8 @@ function compileType(node: Node): Checker | undefined {
 }
 
 /** `nullish`, `optional`, `nullable` without a default: the absence they allow passes as it is. */
-function wrapper(node: Node): Checker {
-  const wrapped = compile(node.wrapped as Node);
+function wrapper(node: SchemaNode): Checker {
+  const wrapped = compile(wrappedOf(node) as SchemaNode);
   const passes =
     node.type === 'nullish'
       ? (value: unknown) => value === null || value === undefined
@@ -178,12 +162,12 @@ function wrapper(node: Node): Checker {
 }
 
 /** valibot's loose object: the entries checked, every other own key copied (not the unsafe three). */
-function looseObject(node: Node): Checker | undefined {
+function looseObject(node: SchemaNode): Checker | undefined {
   const entries = Object.entries(node.entries ?? {});
   if (entries.some(([, entry]) => entry.default !== undefined || entry.fallback !== undefined)) return undefined;
   const keys = entries.map(([key]) => key);
   const checks = entries.map(([, entry]) => compile(entry));
-  const optional = entries.map(([, entry]) => ['optional', 'nullish', 'exact_optional'].includes(entry.type));
+  const optional = entries.map(([, entry]) => isOptional(entry));
   return (value) => {
     if (!isObject(value)) return FAIL;
     const out: Record<string, unknown> = { ...value };
@@ -205,9 +189,9 @@ function looseObject(node: Node): Checker | undefined {
 }
 
 /** valibot's record: every own key and its value checked (not the unsafe three). */
-function record(node: Node): Checker {
-  const key = compile(node.key as Node);
-  const value = compile(node.value as Node);
+function record(node: SchemaNode): Checker {
+  const key = compile(node.key as SchemaNode);
+  const value = compile(node.value as SchemaNode);
   return (input) => {
     if (!isObject(input)) return FAIL;
     const out: Record<string, unknown> = {};
@@ -223,7 +207,7 @@ function record(node: Node): Checker {
 }
 
 /** A node this file does not read: valibot checks it. */
-function byValibot(node: Node): Checker {
+function byValibot(node: SchemaNode): Checker {
   const schema = node as unknown as v.GenericSchema;
   return (value) => {
     const result = v.safeParse(schema, value);

@@ -8,6 +8,7 @@ import { isPdgError, type PdgError } from '../errors.js';
 import type { HookContext } from '../hooks.js';
 import type { CachePlan, LayerContext } from '../layers.js';
 import type { CallOptions } from '../options.js';
+import { wrappedOf } from '../schema-reader.js';
 import { type CallSettings, type ClientSettings, callSettings } from '../settings.js';
 import { bodyText } from './buffered-fetch.js';
 import { buildUrl } from './build-url.js';
@@ -150,7 +151,7 @@ async function reportingCheck(
   const { findDrift } = await import('./drift.js');
   return (body) =>
     reportResponse(definition, body, context, (issues) => {
-      const drift = findDrift(definition.response, body, issues, passes);
+      const drift = findDrift(definition.response, body, issues, { passes, wrappedOf });
       if (drift.length > 0) outlets.drifted(context, drift);
     });
 }

@@ -3,6 +3,7 @@ import type { TargetedCall } from '../call-target.js';
 import type { EndpointDefinition } from '../contract.js';
 import { describeThrown, invalidParamsError } from '../error-builders.js';
 import type { PdgIssue } from '../errors.js';
+import { entriesOf, schemaNode } from '../schema-reader.js';
 
 /**
  * Step 1: the params against the endpoint's schema, and each value checked to have one faithful text form.
@@ -106,7 +107,7 @@ function toParamIssue(issue: Issue, definition: EndpointDefinition): PdgIssue {
 
 function ruleOf(issue: Issue, path: string, definition: EndpointDefinition): string {
   if (issue.type === 'strict_object' && issue.expected === 'never') {
-    const accepted = Object.keys((definition.params as { entries?: object }).entries ?? {});
+    const accepted = Object.keys(entriesOf(schemaNode(definition.params)));
     return `is not a param of this endpoint (accepted: ${accepted.join(', ') || 'none'})`;
   }
   if (issue.kind === 'schema' && issue.received === 'undefined' && path !== 'params') return 'is required';

@@ -2,7 +2,7 @@
  * Helpers for two particulars of health:publichealth (document 3, sections 2.1 and 4.1): content/{mediaId}
  * answers an unknown id with an empty 200 instead of a 404, and dataset rows have no fixed shape.
  */
-import { type Documented, issuePath, PdgError, type PdgIssue } from '@pdg/core';
+import { type Documented, issuePath, type PdgIssue, pdgError } from '@pdg/core';
 import * as v from 'valibot';
 import type { emptyResult, emptyResultSet, foundMediaItem } from './records.js';
 
@@ -58,7 +58,7 @@ export function parseRows<const TRow extends v.GenericSchema>(
       .map((issue) => issue.message)
       .join('; ');
     const more = issues.length > shownIssues ? ` (and ${issues.length - shownIssues} more)` : '';
-    throw new PdgError({
+    throw pdgError({
       code: 'INVALID_RESPONSE',
       provider: 'health:publichealth',
       endpoint: 'dataset-rows',
