@@ -92,6 +92,7 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
     maxEmptyPages = defaultMaxEmptyPages,
     maxItems: _maxItems,
     resume: _resume,
+    onPageFetch,
     onPage: _onPage,
     onPageDone: _onPageDone,
     ...pageOptions
@@ -105,6 +106,7 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
   let emptyInARow = 0;
   const repeats = repeatCounter();
   for (let fetched = 1; maxPages === undefined || fetched <= maxPages; fetched++) {
+    onPageFetch?.(fetched);
     const page = await walk.fetchPage(position === undefined ? params : { ...params, [param]: position }, pageOptions);
     const fields = (typeof page === 'object' && page !== null ? page : {}) as PageFields;
     let next: unknown;
@@ -187,7 +189,8 @@ function asJson(value: unknown): string | undefined {
 /**
  * Items of a paged endpoint, across pages, from the item array the endpoint declares (a page without it, in
  * an answer left unchecked, has none). The checkpoint is kept per item: a walk resumed from it goes on in
- * the middle of a page. `onPage` and `onPageDone` (see `PageHooks`) are called as the walk crosses pages.
+ * the middle of a page. `onPageFetch`, `onPage` and `onPageDone` (see `PageHooks`) are called as the walk
+ * crosses pages.
  */
 export async function* walkItems(walk: Walk<ItemsOptions & PageHooks>): AsyncGenerator<unknown, void, undefined> {
   const { state } = walk;

@@ -28,6 +28,12 @@ export interface WalkState {
  * caller that keeps a page's other fields (a thread's opening post, a total) or says how far the walk got.
  */
 export interface PageHooks {
+  /**
+   * A page is about to be fetched (`pageCount` counts it): called before its request is sent, for a caller
+   * that counts or bounds the walk's gateway calls. An error thrown here ends the walk with that error, and
+   * the page is not asked for.
+   */
+  readonly onPageFetch?: (pageCount: number) => void;
   /** A page arrived: called before any of its items is handed out. */
   readonly onPage?: (page: unknown, pageCount: number) => void;
   /**

@@ -110,3 +110,55 @@ describe('walkEndpointItems: the item walk for callers that name the endpoint at
     expect(walk.checkpoint).toEqual({ taken: 0, done: true });
   });
 });
+
+describe('walkEndpointItems: onPageFetch', () => {
+  it('is called before each page is asked for, with the count that page will have', async () => {
+    const fetched = jobPages([2, 0, 1]);
+    const asked: string[] = [];
+    const { events } = await walkAll({
+      onPageFetch: (count) => asked.push(`fetch ${count} after ${fetched.length} sent`),
+    });
+    expect(asked).toEqual(['fetch 1 after 0 sent', 'fetch 2 after 1 sent', 'fetch 3 after 2 sent']);
+    expect(events.filter((event) => event.startsWith('page'))).toEqual(['page 1 (1)', 'page 2 (2)', 'page 3 (3)']);
+  });
+
+  it('is not called for a page maxPages keeps the walk from', async () => {
+    const fetched = jobPages([2, 2, 2]);
+    const asked: number[] = [];
+    await walkAll({ maxPages: 2, onPageFetch: (count) => asked.push(count) });
+    expect(asked).toEqual([1, 2]);
+    expect(fetched).toEqual([1, 2]);
+  });
+
+  it('is not called after maxItems ends the walk on the last item of a page', async () => {
+    const fetched = jobPages([2, 2]);
+    const asked: number[] = [];
+    await walkAll({ maxItems: 2, onPageFetch: (count) => asked.push(count) });
+    expect(asked).toEqual([1]);
+    expect(fetched).toEqual([1]);
+  });
+
+  it('ends the walk with the error it throws, that page unsent and the items before it handed out', async () => {
+    const fetched = jobPages([2, 2, 2]);
+    const refused = new Error('no more calls');
+    const ids: string[] = [];
+    const walk = walkEndpointItems(
+      testClient(),
+      'jobs:board',
+      'browse',
+      {},
+      {
+        onPageFetch: (count) => {
+          if (count > 2) throw refused;
+        },
+      },
+    );
+    const error = await (async () => {
+      for await (const item of walk) ids.push((item as { jobId: string }).jobId);
+    })().catch((caught: unknown) => caught);
+    expect(error).toBe(refused);
+    expect(ids).toEqual(['p1-0', 'p1-1', 'p2-0', 'p2-1']);
+    expect(fetched).toEqual([1, 2]);
+    expect(walk.pageCount).toBe(2);
+  });
+});

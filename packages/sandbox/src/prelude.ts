@@ -3,11 +3,10 @@
  * frozen globals over the host functions it is called with, which are never globals themselves. Data
  * crosses as JSON text, so no host object ever reaches the program.
  */
-export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostLog, pagedJson) {
+export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostLog) {
   'use strict';
   const parse = JSON.parse;
   const stringify = JSON.stringify;
-  const paged = parse(pagedJson);
   const text = (value) => {
     if (typeof value === 'string') return value;
     try {
@@ -24,9 +23,9 @@ export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostL
     }
     return value;
   };
-  const pages = (provider, endpoint, params, options) => {
-    const walkOptions = options === undefined ? {} : options;
-    const id = hostOpen(String(provider), String(endpoint), stringify(params === undefined ? {} : params), stringify(walkOptions));
+  // A walk the host keeps (core's page walk, or core's item walk), stepped one value at a time.
+  const walk = (kind, provider, endpoint, params, options) => {
+    const id = hostOpen(String(provider), String(endpoint), stringify(params === undefined ? {} : params), stringify(options), kind);
     let finished = false;
     const finish = () => {
       if (!finished) {
@@ -50,20 +49,13 @@ export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostL
       },
     });
   };
+  const pages = (provider, endpoint, params, options) =>
+    walk('pages', provider, endpoint, params, options === undefined ? {} : options);
+  // Opened on the first next(), as a generator body runs: a bad maxItems is thrown there.
   async function* items(provider, endpoint, params, options) {
     const { maxItems, ...rest } = options === undefined ? {} : options;
-    const most = whole('maxItems', maxItems);
-    const field = (paged[String(provider)] || {})[String(endpoint)];
-    let count = 0;
-    if (most === 0) return;
-    for await (const page of pages(provider, endpoint, params, rest)) {
-      const list = field !== undefined && page !== null && Array.isArray(page[field]) ? page[field] : [];
-      for (const item of list) {
-        yield item;
-        count++;
-        if (most !== undefined && count >= most) return;
-      }
-    }
+    whole('maxItems', maxItems);
+    yield* walk('items', provider, endpoint, params, maxItems === undefined ? rest : { ...rest, maxItems });
   }
   const pdg = Object.freeze({
     run: async (provider, endpoint, params) =>

@@ -4,7 +4,7 @@
  * out is the bridge (`pdg.run`, `pdg.pages`, `pdg.items`, `console`); it has no network, files, environment,
  * timers, host objects or module loading.
  */
-import type { AnyProvider, EndpointDefinition, PdgClient } from '@pdg/core';
+import type { AnyProvider, PdgClient } from '@pdg/core';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import { type ResolvedBounds, resolveBounds, type SandboxBounds } from './bounds.js';
 import { type BridgeState, hostFunctions } from './bridge.js';
@@ -72,7 +72,7 @@ export async function runProgram<const TProviders extends readonly AnyProvider[]
     vm = runtime.newContext();
     const bridge = hostFunctions(vm, state);
     closeWalks = bridge.closeWalks;
-    installPrelude(vm, bridge.handles, pagedFields(options.client.providers), clock);
+    installPrelude(vm, bridge.handles, clock);
     const value = await drive(vm, runtime, source, state, clock, options.signal);
     return { value, console: state.consoleText, calls: state.calls };
   } finally {
@@ -88,20 +88,6 @@ export async function runProgram<const TProviders extends readonly AnyProvider[]
       // The next program gets a new instance.
     }
   }
-}
-
-/** `{ provider: { endpoint: itemsField } }` for the paged endpoints, for `pdg.items`. */
-function pagedFields(providers: readonly AnyProvider[]): string {
-  const fields: Record<string, Record<string, string>> = {};
-  for (const provider of providers) {
-    for (const [name, endpoint] of Object.entries(provider.endpoints as Record<string, EndpointDefinition>)) {
-      if (!endpoint.paging) continue;
-      const ofProvider = fields[provider.id] ?? {};
-      ofProvider[name] = endpoint.paging.items;
-      fields[provider.id] = ofProvider;
-    }
-  }
-  return JSON.stringify(fields);
 }
 
 interface Clock {
@@ -162,15 +148,11 @@ function startClock(bounds: ResolvedBounds, runtime: QuickJSRuntime, memoryBytes
 }
 
 /** Runs the prelude with the host functions: `pdg` and `console` become the program's globals. */
-function installPrelude(vm: QuickJSContext, handles: QuickJSHandle[], paged: string, clock: Clock): void {
+function installPrelude(vm: QuickJSContext, handles: QuickJSHandle[], clock: Clock): void {
   const preludeFunction = vm.unwrapResult(vm.evalCode(prelude, 'prelude.js'));
-  const pagedHandle = vm.newString(paged);
   try {
-    clock.guest(() =>
-      vm.unwrapResult(vm.callFunction(preludeFunction, vm.undefined, ...handles, pagedHandle)).dispose(),
-    );
+    clock.guest(() => vm.unwrapResult(vm.callFunction(preludeFunction, vm.undefined, ...handles)).dispose());
   } finally {
-    pagedHandle.dispose();
     preludeFunction.dispose();
     for (const handle of handles) handle.dispose();
   }
