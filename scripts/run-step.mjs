@@ -36,7 +36,7 @@ export function runStep({ label, command, args, cwd, every = heartbeatMs() }) {
       () => {
         if (Date.now() - quietSince < every) return;
         quietSince = Date.now();
-        console.log(`  … still running \`${command} ${args[0] ?? ''}\` (${seconds(started)} so far)`);
+        console.log(`  … still running: ${label.replace(/^\[[^\]]*\] /, '')} (${seconds(started)} so far)`);
       },
       Math.max(50, Math.floor(every / 4)),
     );
