@@ -1,13 +1,17 @@
 // `pnpm new-provider <category>:<provider>`: scaffolds packages/providers/<category>-<provider>/ from
 // scripts/provider-template/ (a package modelled on @pdg/music-catalogstore with one example endpoint),
-// links it into the workspace, builds it and fills its README's endpoint block. CONTRIBUTING.md takes
-// it from there.
-import { spawnSync } from 'node:child_process';
+// links it into the workspace, builds it and fills its README's endpoint block, saying each step as it
+// starts (and, while a step is silent, that it is still running). CONTRIBUTING.md takes it from there.
+//
+// What it changes rebuilds only the new package and what depends on it (the CLI and its dependents): the
+// root package.json takes the CLI as `link:packages/cli`, not `workspace:*`, so the CLI's new dependency
+// on the package is not among the root's internal dependencies, which turbo folds into every task's hash.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeMetadata } from './package-metadata.mjs';
 import { camelCase } from './registry.mjs';
+import { runStep } from './run-step.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const templateDir = join(root, 'scripts', 'provider-template');
@@ -75,13 +79,6 @@ function fill(text, tokens, where) {
     if (!Object.hasOwn(tokens, token)) throw new Error(`${where}: unknown template token {{${token}}}`);
     return tokens[token];
   });
-}
-
-function run(command, args) {
-  console.log(`\n> ${[command, ...args].join(' ')}`);
-  // pnpm is a .cmd shim on Windows, which only a shell can start.
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-  return result.status === 0;
 }
 
 // --- the argument ---
@@ -154,39 +151,48 @@ for (const path of written) console.log(`  ${relative(root, path)}`);
 const dir = relative(root, packageDir);
 const steps = [
   {
-    command: 'pnpm registry',
     // The CLI, its mock gateway and the README list every provider package: add this one.
-    run: () => run('node', ['scripts/registry.mjs']),
+    what: "Adding the package to the CLI's provider list and the README's table",
+    command: 'node',
+    args: ['scripts/registry.mjs'],
   },
   {
-    command: 'pnpm install --offline --no-frozen-lockfile',
     // --offline links from the local store without the network; the fallback fetches what the store lacks.
     // The lockfile gains the new package, so it may not be frozen (pnpm freezes it by default under CI).
-    run: () =>
-      run('pnpm', ['install', '--offline', '--no-frozen-lockfile']) ||
-      run('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile']),
+    what: 'Linking the package into the workspace',
+    command: 'pnpm',
+    args: ['install', '--offline', '--no-frozen-lockfile'],
+    fallback: ['install', '--prefer-offline', '--no-frozen-lockfile'],
   },
   {
-    command: `pnpm exec biome check --write ${dir}`,
     // A long name can push a generated line past the formatter's width: format, so lint passes as generated.
-    run: () => run('pnpm', ['exec', 'biome', 'check', '--write', dir]),
+    what: 'Formatting the generated files',
+    command: 'pnpm',
+    args: ['exec', 'biome', 'check', '--write', dir],
   },
   {
-    command: `pnpm exec turbo run build --filter=${packageName}...`,
-    // The trailing `...` builds its workspace dependencies (@pdg/core, @pdg/testkit) first if they are not yet.
-    run: () =>
-      run('pnpm', ['exec', 'turbo', 'run', 'build', `--filter=${packageName}...`, '--output-logs=errors-only']),
+    // The trailing `...` builds its workspace dependencies (@pdg/core, @pdg/testkit) first if they are not
+    // yet (turbo's cache hits when they are); each task's output is shown as it runs.
+    what: `Building ${packageName} (and @pdg/core, @pdg/testkit unless built)`,
+    command: 'pnpm',
+    args: ['exec', 'turbo', 'run', 'build', `--filter=${packageName}...`, '--output-logs=new-only', '--ui=stream'],
   },
   {
-    command: `pnpm --filter ${packageName} readme`,
-    run: () => run('pnpm', ['--filter', packageName, 'readme']),
+    what: "Writing the README's endpoint block from the built definitions",
+    command: 'pnpm',
+    args: ['--filter', packageName, 'readme'],
   },
 ];
+const commandLine = (step) => [step.command, ...step.args].join(' ');
 for (const [index, step] of steps.entries()) {
-  if (!step.run()) {
-    const left = steps.slice(index).map((pending) => `  ${pending.command}`);
+  const label = `[${index + 1}/${steps.length}] ${step.what}`;
+  let ok = await runStep({ label, command: step.command, args: step.args, cwd: root });
+  if (!ok && step.fallback)
+    ok = await runStep({ label: `${label}, again`, command: step.command, args: step.fallback, cwd: root });
+  if (!ok) {
+    const left = steps.slice(index).map((pending) => `  ${commandLine(pending)}`);
     console.error(
-      `\nnew-provider: \`${step.command}\` failed; the files are written in ${dir}.\n` +
+      `\nnew-provider: \`${commandLine(step)}\` failed; the files are written in ${dir}.\n` +
         `Fix the problem shown above, then run what is left:\n${left.join('\n')}\n` +
         `Or delete ${dir} and ${relative(root, changesetPath)} and scaffold again.`,
     );
@@ -202,6 +208,7 @@ ${packageName} is scaffolded, linked and built, with one EXAMPLE endpoint. Next 
   3. Write fixtures as JSON, ${dir}/fixtures/<endpoint>/<name>.json, and replace the example tests in
      ${dir}/test/ (${provider}.test.ts and types.test-d.ts).
   4. pnpm readme      regenerates the README's endpoint block; then finish the README's intro.
-  5. pnpm test        builds, typechecks, lints and tests everything, the conformance suite included.
-  6. Say what the first release holds in ${relative(root, changesetPath)}.
-The CLI (pdg providers, describe, run --mock, mock) and the README's package table already list it.`);
+  5. Say what the first release holds in ${relative(root, changesetPath)}.
+The CLI (pdg providers, describe, run --mock, mock) and the README's package table already list it.
+The loop while you work on it (builds what it needs, type-checks, lints, runs its tests and the conformance suite):
+  pnpm test --filter ${packageName}`);

@@ -3,7 +3,7 @@
 // that failed and every package whose tests did not run. A failure does not stop the others: turbo goes on
 // with every task whose dependencies succeeded. Every task's full output stays in its package's
 // `.turbo/turbo-<task>.log`.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,11 @@ const tasks = ['build', 'typecheck', 'typecheck-providers', 'lint', 'test', 'che
  * measure the machine rather than the limiter.
  */
 const alone = ['@pdg/shared-limits-tests', 'example-fleet', '@pdg/queue', 'example-harvest'];
-const extra = process.argv.slice(2);
+// `pnpm test -- --x` hands on a `--` of its own: turbo would pass what follows to every task's script.
+const extra = process.argv.slice(2).filter((arg) => arg !== '--');
+// The alone suites run one at a time whatever concurrency the caller gave the rest.
+const isConcurrency = (arg) => arg === '--concurrency' || arg.startsWith('--concurrency=');
+const extraAlone = extra.filter((arg, index) => !isConcurrency(arg) && !isConcurrency(extra[index - 1] ?? ''));
 
 // Each turbo run writes its task summary (`--summarize`) here; the closing line is read from them.
 const runs = join(root, '.turbo', 'runs');
@@ -27,7 +31,55 @@ mkdirSync(runs, { recursive: true });
 // A report left by an earlier run must not count as this run's: turbo restores a cached task's own.
 for (const pkg of workspacePackages()) rmSync(join(pkg.path, 'test-results.json'), { force: true });
 
-const turboRun = (filters) =>
+/** What a command prints, trimmed, or undefined when it fails or takes over `timeout` ms. */
+function printed(command, args, timeout) {
+  try {
+    const stdio = ['ignore', 'pipe', 'ignore'];
+    return execFileSync(command, args, {
+      encoding: 'utf8',
+      timeout,
+      stdio,
+      shell: process.platform === 'win32',
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The newest valibot 1.x on the npm registry (prereleases aside), or undefined when the registry does not say. */
+function newestValibot() {
+  const listed = printed('npm', ['view', 'valibot@1', 'version', '--json', '--fetch-retries=1'], 60_000);
+  if (listed === undefined) return undefined;
+  const order = (version) => version.split('.').map(Number);
+  const byVersion = (a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1] || order(a)[2] - order(b)[2];
+  try {
+    return [].concat(JSON.parse(listed)).sort(byVersion).at(-1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What two suites depend on outside the repository, as variables turbo hashes (turbo.json), so their
+ * results are cached until it changes: the Chromium the runtime matrix drives (its version), and the newest
+ * valibot 1.x on the npm registry, asked for once here (tests/valibot-latest runs core's suite against it).
+ * Left unset when unknown: the test then asks itself, and fails saying why.
+ */
+function outsideVersions() {
+  const chromium = process.env.PDG_CHROMIUM || 'chromium';
+  const env = { PDG_CHROMIUM_VERSION: printed(chromium, ['--version'], 30_000)?.split('\n')[0] ?? 'none' };
+  // A run of a few packages (`pnpm test --filter @pdg/<provider>`) does not ask the registry unless it names that suite.
+  const asks = !filtered || extra.some((arg) => arg.includes('valibot'));
+  const valibot = process.env.PDG_VALIBOT_NEWEST || (asks ? newestValibot() : undefined);
+  if (valibot) env.PDG_VALIBOT_NEWEST = valibot;
+  return env;
+}
+
+// With a filter of the caller's (`pnpm test --filter @pdg/core`), one run of what it names.
+const filtered = extra.some((arg) => arg === '-F' || arg.startsWith('--filter'));
+const turboEnv = { ...process.env, ...outsideVersions() };
+
+const turboRun = (filters, args = extra) =>
   spawnSync(
     'pnpm',
     [
@@ -39,14 +91,16 @@ const turboRun = (filters) =>
       '--continue=dependencies-successful',
       '--summarize',
       ...filters,
-      ...extra,
+      ...args,
     ],
-    { cwd: root, stdio: 'inherit' },
+    { cwd: root, stdio: 'inherit', env: turboEnv },
   );
-// With a filter of the caller's (`pnpm test --filter @pdg/core`), one run of what it names.
-const filtered = extra.some((arg) => arg === '-F' || arg.startsWith('--filter'));
-const statuses = [turboRun(filtered ? [] : alone.map((name) => `--filter=!${name}`)).status];
-if (!filtered) statuses.push(turboRun(['--concurrency=1', ...alone.map((name) => `--filter=${name}`)]).status);
+// A filtered run also runs the root's checks (`//#lint`, and `//#typecheck-providers`, which type-checks every
+// provider's type tests): cached, so they cost nothing when their files did not change.
+const statuses = [turboRun(filtered ? ['--filter=//'] : alone.map((name) => `--filter=!${name}`)).status];
+if (!filtered) {
+  statuses.push(turboRun(['--concurrency=1', ...alone.map((name) => `--filter=${name}`)], extraAlone).status);
+}
 
 const summaries = readdirSync(runs)
   .filter((name) => name.endsWith('.json'))

@@ -1,8 +1,10 @@
 /**
  * `pnpm new-provider` on a temporary copy of the repository, so the template cannot drift from the
- * pattern: the new package must build, pass its tests and type tests, and be listed by the CLI at once.
- * The same copy shows that a provider package the registry does not list fails the check, naming the
- * command that fixes it.
+ * pattern: the new package must build, pass its tests and type tests, and be listed by the CLI at once;
+ * the scaffold says each step as it starts, ends with the one-package test loop, and rebuilds only the new
+ * package and what depends on it (the copy shares this repository's turbo cache, so everything else is a
+ * cache hit). The same copy shows that a provider package the registry does not list fails the check,
+ * naming the command that fixes it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,13 +16,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 let copy: string;
+/** The task hashes of `turbo run build` in the copy before the scaffold. */
+let hashesBefore: Map<string, string>;
+/**
+ * The copy builds with this repository's turbo cache (turbo's default, `.turbo/cache`, unless
+ * TURBO_CACHE_DIR names another), so what the scaffold does not change is not built again.
+ */
+const turboCache = process.env.TURBO_CACHE_DIR ?? join(root, '.turbo', 'cache');
 
 /** Runs a command in the copy; the output is kept for the assertion message. */
 function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const result = spawnSync(command, args, {
+    cwd: copy,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', TURBO_CACHE_DIR: turboCache },
+  });
   // Colour codes stripped, so assertions read the text a user sees.
   const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
-  return { code: result.status, output };
+  return { code: result.status, output, stdout: result.stdout };
 }
 
 beforeAll(() => {
@@ -35,7 +48,25 @@ beforeAll(() => {
   }
   const install = run('pnpm', ['install', '--offline', '--frozen-lockfile']);
   if (install.code !== 0) throw new Error(`pnpm install in the copy failed:\n${install.output}`);
+  hashesBefore = new Map([...buildPlan().values()].map((task) => [task.taskId, task.hash]));
 });
+
+interface PlannedTask {
+  readonly taskId: string;
+  readonly package: string;
+  readonly hash: string;
+  readonly dependencies: readonly string[];
+  /** Each file the task's hash reads, relative to its package, and the file's hash. */
+  readonly inputs: Readonly<Record<string, string>>;
+}
+
+/** Every `build` task of the workspace, its hash and the tasks it needs, as turbo would run it in the copy now. */
+function buildPlan(): Map<string, PlannedTask> {
+  const dry = run('pnpm', ['exec', 'turbo', 'run', 'build', '--dry=json']);
+  if (dry.code !== 0) throw new Error(`turbo run build --dry=json failed:\n${dry.output}`);
+  const plan = JSON.parse(dry.stdout) as { tasks: PlannedTask[] };
+  return new Map(plan.tasks.map((task) => [task.taskId, task]));
+}
 
 afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
@@ -45,6 +76,12 @@ describe('pnpm new-provider demo:sample, on a copy of the repository', () => {
   it('scaffolds a package that builds, is registered, and passes its tests and type tests', () => {
     const scaffold = run('node', ['scripts/new-provider.mjs', 'demo:sample']);
     expect(scaffold.code, scaffold.output).toBe(0);
+    // Each step said as it starts, in order, and the one-package loop last.
+    const steps = [...scaffold.output.matchAll(/^\[(\d)\/5\] /gm)].map((match) => Number(match[1]));
+    expect(steps, scaffold.output).toEqual([1, 2, 3, 4, 5]);
+    expect(stripVTControlCharacters(scaffold.stdout).trimEnd().split('\n').at(-1)?.trim()).toBe(
+      'pnpm test --filter @pdg/demo-sample',
+    );
     const check = run('node', ['scripts/registry.mjs', '--check']);
     expect(check.code, check.output).toBe(0);
     // Published like every other package: repository, homepage and bugs, and the root's LICENSE.
@@ -62,6 +99,37 @@ describe('pnpm new-provider demo:sample, on a copy of the repository', () => {
     expect(types.code, types.output).toBe(0);
     const lint = run('pnpm', ['exec', 'biome', 'check', 'packages/providers/demo-sample', 'packages/cli', 'README.md']);
     expect(lint.code, lint.output).toBe(0);
+  });
+
+  it('changes the hash of no build but the new package and what depends on it (the CLI and its dependents)', () => {
+    const after = buildPlan();
+    // What may rebuild: the new package, every build that reads its files (the docs site takes each provider's
+    // README), and every build that needs one of those (the CLI, and what builds on the CLI).
+    const touched = new Set(
+      [...after.values()]
+        .filter(
+          (task) =>
+            task.package === '@pdg/demo-sample' ||
+            Object.keys(task.inputs).some((file) => file.includes('providers/demo-sample/')),
+        )
+        .map((task) => task.taskId),
+    );
+    expect(touched).toContain('@pdg/demo-sample#build');
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [taskId, task] of after) {
+        if (touched.has(taskId) || !task.dependencies.some((dependency) => touched.has(dependency))) continue;
+        touched.add(taskId);
+        grew = true;
+      }
+    }
+    expect(touched).toContain('@pdg/cli#build');
+    const rebuilt = [...after.values()].filter((task) => hashesBefore.get(task.taskId) !== task.hash);
+    expect(rebuilt.map((task) => task.taskId)).toContain('@pdg/cli#build');
+    expect(rebuilt.map((task) => task.taskId).filter((taskId) => !touched.has(taskId))).toEqual([]);
+    // Core, testkit, the mock and the other providers keep their hashes: turbo's cache answers for them.
+    for (const taskId of ['@pdg/core#build', '@pdg/testkit#build', '@pdg/mock#build', '@pdg/jobs-jobboard#build'])
+      expect(touched.has(taskId), taskId).toBe(false);
   });
 
   it('the CLI lists the new provider and answers its endpoint from the mock gateway', () => {
