@@ -1,10 +1,17 @@
 /** The usage of pdg and of each command: `pdg --help`, `pdg <command> --help`, `pdg help <command>`. */
+import { fileURLToPath } from 'node:url';
 import { suggestion, UsageError } from './args.js';
 import { loadProvider } from './catalog.js';
 import { describeEndpoint, findEndpoint } from './commands/describe.js';
 import { queueUsage } from './commands/queue.js';
 import { formatProvider } from './describe.js';
 import { type CommandName, commands, flagLines, flagsOf } from './flags.js';
+
+/**
+ * This pdg's own command file, for an MCP client's configuration: it works from a checkout and from any
+ * install, where a package name for npx would need a published release.
+ */
+const thisPdg = fileURLToPath(new URL('../bin/pdg.js', import.meta.url));
 
 const paramsText = `Params: --name value or --name=value; a boolean param given alone is true, and booleans take
 true/false, 1/0 or yes/no. Lists take a comma-separated value (--maturity 2,10).`;
@@ -86,8 +93,9 @@ by provider and endpoint). --all-tools serves one tool per endpoint instead (job
 jobs_jobboard_browse), its params as the input schema: 110 tools for every provider, which crowd a prompt.
 Over stdio (the default) an MCP client starts it and talks on its stdin and stdout, until it closes stdin.
 ${flagLines(flagsOf('mcp'))}
-An MCP client's configuration (mcpServers): { "command": "npx", "args": ["-y", "@pdg/cli", "mcp"],
-  "env": { "PDG_API_KEY": "<your key>", "PDG_BASE_URL": "<gateway URL>" } }
+An MCP client's configuration (mcpServers) that starts this pdg:
+  { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(thisPdg)}, "mcp"],
+    "env": { "PDG_API_KEY": "<your key>", "PDG_BASE_URL": "<gateway URL>" } }
 Example: pdg mcp --mock --http --port 0`,
   queue: queueUsage,
   completion: `Usage: pdg completion bash|zsh|fish
