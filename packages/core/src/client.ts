@@ -64,10 +64,11 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const state = startState(walkOptions.resume);
       async function* walking() {
         try {
-          const paging = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions });
-          if (!paging) return;
-          // The walk's code loads with its first page: a client that only calls run() carries none of it.
-          const { walkItems, walkPages } = await import('./paging.js');
+          const checked = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions });
+          if (!checked) return;
+          const { paging, load } = checked;
+          // The walk's code came with pageOf() (walker.ts) and loads with the first page.
+          const { walkItems, walkPages } = await load();
           const walker = yields === 'items' ? walkItems : walkPages;
           const fetchPage = (pageParams: unknown, pageOptions: CallOptions) =>
             run(provider, endpoint, pageParams, pageOptions);

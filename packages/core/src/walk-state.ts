@@ -1,9 +1,10 @@
 import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition, Paging } from './contract.js';
 import { usageError } from './error-builders.js';
+import { type WalkCode, walkOf } from './walker.js';
 
 // What a walk needs before its first page: its checkpoint, read and checked when `pages()` or `items()` is
-// called. The walk itself (paging.ts) is loaded on its first page.
+// called. The walk itself (paging.ts) comes with pageOf() / cursorPageOf() (walker.ts), loaded on its first page.
 
 /**
  * Where a walk is, as plain JSON: save it, and pass it as `resume` to continue the walk later, in this
@@ -94,11 +95,17 @@ export interface WalkStart extends CallTarget {
   readonly options: { readonly maxItems?: number; readonly maxPages?: number; readonly maxEmptyPages?: number };
 }
 
+/** A walk that passed its checks: its endpoint's paging, and the loader of the walk's code that came with it. */
+export interface CheckedWalk {
+  readonly paging: Paging;
+  readonly load: () => Promise<WalkCode>;
+}
+
 /**
- * The checks a walk makes before its first page, in the order the walk has always made them: the paging,
- * or `undefined` for a walk that takes no items (`maxItems: 0`, which is never an error).
+ * The checks a walk makes before its first page, in the order the walk has always made them: the paging and
+ * its walk, or `undefined` for a walk that takes no items (`maxItems: 0`, which is never an error).
  */
-export function checkWalk(walk: WalkStart): Paging | undefined {
+export function checkWalk(walk: WalkStart): CheckedWalk | undefined {
   if (walk.items) {
     checkLimit('maxItems', walk.options.maxItems);
     if (walk.options.maxItems === 0) return undefined;
@@ -108,5 +115,13 @@ export function checkWalk(walk: WalkStart): Paging | undefined {
   }
   checkLimit('maxPages', walk.options.maxPages);
   checkLimit('maxEmptyPages', walk.options.maxEmptyPages, 1);
-  return walk.definition.paging;
+  const { paging } = walk.definition;
+  const load = walkOf(paging);
+  if (!load) {
+    throw usageError(
+      `${walk.provider} ${walk.endpoint} has a paging object written by hand, which cannot be walked: make its paging and response with pageOf() or cursorPageOf() (\`...pageOf('items', item)\` in defineEndpoint).`,
+      walk,
+    );
+  }
+  return { paging, load };
 }
