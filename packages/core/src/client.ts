@@ -1,6 +1,6 @@
 import type { ResponseMeta } from './call-result.js';
 import type { CallTarget } from './call-target.js';
-import type { AnyProvider } from './contract.js';
+import type { AnyProvider, Paging } from './contract.js';
 import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from './options.js';
 import { type Call, runCall } from './pipeline/run-call.js';
 import { indexProviders, lookup } from './registry.js';
@@ -64,9 +64,8 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const state = startState(walkOptions.resume);
       async function* walking() {
         try {
-          const checked = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions });
-          if (!checked) return;
-          const { paging, load } = checked;
+          const load = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions });
+          if (!load) return;
           // The walk's code came with pageOf() (walker.ts) and loads with the first page.
           const { walkItems, walkPages } = await load();
           const walker = yields === 'items' ? walkItems : walkPages;
@@ -75,7 +74,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
           yield* walker({
             ...target,
             definition,
-            paging,
+            paging: definition.paging as Paging,
             params: params ?? {},
             options: walkOptions,
             state,

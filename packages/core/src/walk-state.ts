@@ -1,5 +1,5 @@
 import type { CallTarget } from './call-target.js';
-import type { EndpointDefinition, Paging } from './contract.js';
+import type { EndpointDefinition } from './contract.js';
 import { usageError } from './error-builders.js';
 import { type WalkCode, walkOf } from './walker.js';
 
@@ -95,33 +95,25 @@ export interface WalkStart extends CallTarget {
   readonly options: { readonly maxItems?: number; readonly maxPages?: number; readonly maxEmptyPages?: number };
 }
 
-/** A walk that passed its checks: its endpoint's paging, and the loader of the walk's code that came with it. */
-export interface CheckedWalk {
-  readonly paging: Paging;
-  readonly load: () => Promise<WalkCode>;
-}
-
 /**
- * The checks a walk makes before its first page, in the order the walk has always made them: the paging and
- * its walk, or `undefined` for a walk that takes no items (`maxItems: 0`, which is never an error).
+ * The checks a walk makes before its first page, in the order the walk has always made them: the loader of
+ * the walk's code that came with the endpoint's paging (walker.ts), or `undefined` for a walk that takes no
+ * items (`maxItems: 0`, which is never an error). Paging written by hand has no walk, and is refused.
  */
-export function checkWalk(walk: WalkStart): CheckedWalk | undefined {
+export function checkWalk(walk: WalkStart): (() => Promise<WalkCode>) | undefined {
   if (walk.items) {
     checkLimit('maxItems', walk.options.maxItems);
     if (walk.options.maxItems === 0) return undefined;
   }
-  if (!walk.definition.paging) {
-    throw usageError(`${walk.provider} ${walk.endpoint} is not a paged endpoint; call it with run().`, walk);
+  const { paging } = walk.definition;
+  const load = paging && walkOf(paging);
+  if (!load) {
+    const fix = paging
+      ? 'has paging written by hand, which cannot be walked: make it with pageOf() or cursorPageOf()'
+      : 'is not a paged endpoint; call it with run()';
+    throw usageError(`${walk.provider} ${walk.endpoint} ${fix}.`, walk);
   }
   checkLimit('maxPages', walk.options.maxPages);
   checkLimit('maxEmptyPages', walk.options.maxEmptyPages, 1);
-  const { paging } = walk.definition;
-  const load = walkOf(paging);
-  if (!load) {
-    throw usageError(
-      `${walk.provider} ${walk.endpoint} has a paging object written by hand, which cannot be walked: make its paging and response with pageOf() or cursorPageOf() (\`...pageOf('items', item)\` in defineEndpoint).`,
-      walk,
-    );
-  }
-  return { paging, load };
+  return load;
 }

@@ -166,7 +166,7 @@ describe('pages() and items()', () => {
       await expect(walk.next()).rejects.toMatchObject({
         code: 'USAGE',
         message:
-          "test:byhand list has a paging object written by hand, which cannot be walked: make its paging and response with pageOf() or cursorPageOf() (`...pageOf('items', item)` in defineEndpoint).",
+          'test:byhand list has paging written by hand, which cannot be walked: make it with pageOf() or cursorPageOf().',
       });
     }
   });
