@@ -7,6 +7,7 @@ import { indexProviders, lookup } from './registry.js';
 import { resolveSettings } from './settings.js';
 import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
 import { checkWalk, startState, type WalkCheckpoint } from './walk-state.js';
+import { walkOf } from './walker.js';
 
 /** A walk from `pages()` or `items()`: an async generator that also says where it is. */
 export interface PagedWalk<T> extends AsyncGenerator<T, void, undefined> {
@@ -64,7 +65,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const state = startState(walkOptions.resume);
       async function* walking() {
         try {
-          const load = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions });
+          const load = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions }, walkOf);
           if (!load) return;
           // The walk's code came with pageOf() (walker.ts) and loads with the first page.
           const { walkItems, walkPages } = await load();

@@ -1,7 +1,6 @@
 import type { CallTarget } from './call-target.js';
-import type { EndpointDefinition } from './contract.js';
+import type { EndpointDefinition, Paging } from './contract.js';
 import { usageError } from './error-builders.js';
-import { type WalkCode, walkOf } from './walker.js';
 
 // What a walk needs before its first page: its checkpoint, read and checked when `pages()` or `items()` is
 // called. The walk itself (paging.ts) comes with pageOf() / cursorPageOf() (walker.ts), loaded on its first page.
@@ -96,11 +95,11 @@ export interface WalkStart extends CallTarget {
 }
 
 /**
- * The checks a walk makes before its first page, in the order the walk has always made them: the loader of
- * the walk's code that came with the endpoint's paging (walker.ts), or `undefined` for a walk that takes no
+ * The checks a walk makes before its first page, in the order the walk has always made them: the walk that
+ * came with the endpoint's paging (`walkOf`, walker.ts's, reads it), or `undefined` for a walk that takes no
  * items (`maxItems: 0`, which is never an error). Paging written by hand has no walk, and is refused.
  */
-export function checkWalk(walk: WalkStart): (() => Promise<WalkCode>) | undefined {
+export function checkWalk<TWalk>(walk: WalkStart, walkOf: (paging: Paging) => TWalk | undefined): TWalk | undefined {
   if (walk.items) {
     checkLimit('maxItems', walk.options.maxItems);
     if (walk.options.maxItems === 0) return undefined;
