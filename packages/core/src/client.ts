@@ -1,12 +1,13 @@
 import type { ResponseMeta } from './call-result.js';
 import type { CallTarget } from './call-target.js';
-import type { AnyProvider } from './contract.js';
+import type { AnyProvider, Paging } from './contract.js';
 import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from './options.js';
 import { type Call, runCall } from './pipeline/run-call.js';
 import { indexProviders, lookup } from './registry.js';
 import { resolveSettings } from './settings.js';
 import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
 import { checkWalk, startState, type WalkCheckpoint } from './walk-state.js';
+import { walkOf } from './walker.js';
 
 /** A walk from `pages()` or `items()`: an async generator that also says where it is. */
 export interface PagedWalk<T> extends AsyncGenerator<T, void, undefined> {
@@ -64,17 +65,17 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       const state = startState(walkOptions.resume);
       async function* walking() {
         try {
-          const paging = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions });
-          if (!paging) return;
-          // The walk's code loads with its first page: a client that only calls run() carries none of it.
-          const { walkItems, walkPages } = await import('./paging.js');
+          const load = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions }, walkOf);
+          if (!load) return;
+          // The walk's code came with pageOf() (walker.ts) and loads with the first page.
+          const { walkItems, walkPages } = await load();
           const walker = yields === 'items' ? walkItems : walkPages;
           const fetchPage = (pageParams: unknown, pageOptions: CallOptions) =>
             run(provider, endpoint, pageParams, pageOptions);
           yield* walker({
             ...target,
             definition,
-            paging,
+            paging: definition.paging as Paging,
             params: params ?? {},
             options: walkOptions,
             state,

@@ -26,7 +26,7 @@ export interface EndpointDefinition<TParams extends AnySchema = AnySchema, TResp
   readonly response: TResponse;
   /** The gateway's documented response-cache time, in seconds. */
   readonly cacheSeconds?: number;
-  /** Paging metadata, set by spreading `pageOf(...)` or `cursorPageOf(...)`; never written by hand. */
+  /** Paging metadata, set by spreading `pageOf(...)` or `cursorPageOf(...)`, which bring the walk; one written by hand cannot be walked. */
   readonly paging?: Paging;
   /** The body is the `{ status, message, content }` envelope; the result is its `content`. */
   readonly envelope?: boolean;

@@ -60,44 +60,54 @@ export interface PdgErrorInit {
  */
 const marker = Symbol.for('@pdg/core/PdgError');
 
+/**
+ * The fields a PdgError keeps as its init gives them, in the order it holds them and `toJSON` lists them:
+ * named once here for the constructor, `toJSON` and the redacted copy (redact.ts).
+ */
+const givenFields = [
+  'status',
+  'provider',
+  'endpoint',
+  'gatewayMessage',
+  'content',
+  'retryAfter',
+  'requestId',
+  'rateLimit',
+] as const;
+
 /** The one error type every failed call throws (aborts aside: those reject with the signal's reason). */
 export class PdgError extends Error {
   override readonly name = 'PdgError';
-  readonly code: PdgErrorCode;
+  declare readonly code: PdgErrorCode;
   /** HTTP status, when a response arrived. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** Provider id (`music:catalogstore`). */
-  readonly provider: string | undefined;
+  declare readonly provider: string | undefined;
   /** Endpoint name (`search`). */
-  readonly endpoint: string | undefined;
+  declare readonly endpoint: string | undefined;
   /** The gateway's own `message`, from its error envelope. */
-  readonly gatewayMessage: string | undefined;
+  declare readonly gatewayMessage: string | undefined;
   /** The gateway's error `content`, when it sent one. */
-  readonly content: unknown;
+  declare readonly content: unknown;
   /** Seconds the gateway asked to wait (`RATE_LIMITED`). */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   /** The gateway's request id (`x-request-id` or `request-id`), when its answer carried one: quote it to support. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The rate limit the gateway's answer reported (`RateLimit`, `RateLimit-*`, `X-RateLimit-*`), when it sent one. */
-  readonly rateLimit: RateLimitInfo | undefined;
+  declare readonly rateLimit: RateLimitInfo | undefined;
   /** Whether the retry policy retries this failure (408, 429, 500, 502-504, timeouts, network): the same call may succeed later. */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
   /** Each broken rule, for `INVALID_PARAMS` and `INVALID_RESPONSE`. */
-  readonly issues: readonly PdgIssue[];
+  declare readonly issues: readonly PdgIssue[];
 
   constructor(init: PdgErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.code = init.code;
-    this.status = init.status;
-    this.provider = init.provider;
-    this.endpoint = init.endpoint;
-    this.gatewayMessage = init.gatewayMessage;
-    this.content = init.content;
-    this.retryAfter = init.retryAfter;
-    this.requestId = init.requestId;
-    this.rateLimit = init.rateLimit;
-    this.retryable = isRetried(init.code, init.status);
-    this.issues = init.issues ?? [];
+    // Every field an own property, undefined ones too, in the order `toJSON` lists them.
+    const fields = this as unknown as Record<string, unknown>;
+    fields.code = init.code;
+    for (const field of givenFields) fields[field] = init[field];
+    fields.retryable = isRetried(init.code, init.status);
+    fields.issues = init.issues ?? [];
     Object.defineProperty(this, marker, { value: true });
   }
 
@@ -105,22 +115,13 @@ export class PdgError extends Error {
     return isPdgError(value);
   }
 
+  /** Every field as plain data, `message` included: `name`, `code`, `message`, then the rest in order. */
   toJSON(): Record<string, unknown> {
-    return {
-      name: this.name,
-      code: this.code,
-      message: this.message,
-      status: this.status,
-      provider: this.provider,
-      endpoint: this.endpoint,
-      gatewayMessage: this.gatewayMessage,
-      content: this.content,
-      retryAfter: this.retryAfter,
-      requestId: this.requestId,
-      rateLimit: this.rateLimit,
-      retryable: this.retryable,
-      issues: this.issues,
-    };
+    const json: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    for (const field of givenFields) json[field] = this[field];
+    json.retryable = this.retryable;
+    json.issues = this.issues;
+    return json;
   }
 }
 

@@ -4,8 +4,9 @@
  * written by hand and the two cannot disagree.
  */
 import * as v from 'valibot';
-import type { AnySchema } from './contract.js';
+import type { AnySchema, Paging } from './contract.js';
 import { described, type OptionalField, optionalField } from './schema.js';
+import { withWalk } from './walker.js';
 
 /**
  * The fields every page-numbered response carries (document 1, section 2.1, "Page object"). A type, not
@@ -102,8 +103,12 @@ interface PageParts {
   readonly extra: v.ObjectEntries;
 }
 
-/** The paging metadata and the response schema: the page fields, the item array, then the endpoint's own. */
-function paged(parts: PageParts): { paging: { kind: 'page' | 'cursor'; items: string }; response: AnySchema } {
+/**
+ * The paging metadata, which brings the walk's code (walker.ts: loaded on the first page), and the response
+ * schema: the page fields, the item array, then the endpoint's own.
+ */
+function paged(parts: PageParts): { paging: Paging; response: AnySchema } {
   const { kind, pageFields, items, item, extra } = parts;
-  return { paging: { kind, items }, response: v.looseObject({ ...pageFields, [items]: v.array(item), ...extra }) };
+  const paging = withWalk({ kind, items }, () => import('./paging.js'));
+  return { paging, response: v.looseObject({ ...pageFields, [items]: v.array(item), ...extra }) };
 }

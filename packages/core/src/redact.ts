@@ -3,7 +3,7 @@
  * and the pipeline's outlets (outlets.ts: hook arguments, debug lines, response metadata, the error
  * thrown) and the walks pass what they hand out through it. No other code needs the key to redact it.
  */
-import { isPdgError, PdgError } from './errors.js';
+import { isPdgError, PdgError, type PdgErrorInit } from './errors.js';
 
 /** Shorter secrets are not searched for: they would match inside ordinary words. */
 const minimumRedactedLength = 4;
@@ -87,18 +87,10 @@ function contains(value: unknown, secret: string): boolean {
 export function redactError<T>(error: T, secret: string): T {
   if (secret.length < minimumRedactedLength || !contains(error, secret)) return error;
   if (isPdgError(error)) {
+    // Its fields as toJSON() lists them, each redacted (code, numbers and the retry verdict come out as they were).
+    const fields = Object.entries(error.toJSON()).map(([name, value]) => [name, redact(value, secret)]);
     const copy = new PdgError({
-      code: error.code,
-      status: error.status,
-      provider: error.provider,
-      endpoint: error.endpoint,
-      retryAfter: error.retryAfter,
-      requestId: redact(error.requestId, secret),
-      rateLimit: error.rateLimit,
-      message: redact(error.message, secret),
-      gatewayMessage: redact(error.gatewayMessage, secret),
-      content: redact(error.content, secret),
-      issues: redact(error.issues, secret),
+      ...(Object.fromEntries(fields) as unknown as PdgErrorInit),
       cause: redactError(error.cause, secret),
     });
     return copy as T;

@@ -3,7 +3,7 @@ import type { EndpointDefinition, Paging } from './contract.js';
 import { usageError } from './error-builders.js';
 
 // What a walk needs before its first page: its checkpoint, read and checked when `pages()` or `items()` is
-// called. The walk itself (paging.ts) is loaded on its first page.
+// called. The walk itself (paging.ts) comes with pageOf() / cursorPageOf() (walker.ts), loaded on its first page.
 
 /**
  * Where a walk is, as plain JSON: save it, and pass it as `resume` to continue the walk later, in this
@@ -101,18 +101,24 @@ export interface WalkStart extends CallTarget {
 }
 
 /**
- * The checks a walk makes before its first page, in the order the walk has always made them: the paging,
- * or `undefined` for a walk that takes no items (`maxItems: 0`, which is never an error).
+ * The checks a walk makes before its first page, in the order the walk has always made them: the walk that
+ * came with the endpoint's paging (`walkOf`, walker.ts's, reads it), or `undefined` for a walk that takes no
+ * items (`maxItems: 0`, which is never an error). Paging written by hand has no walk, and is refused.
  */
-export function checkWalk(walk: WalkStart): Paging | undefined {
+export function checkWalk<TWalk>(walk: WalkStart, walkOf: (paging: Paging) => TWalk | undefined): TWalk | undefined {
   if (walk.items) {
     checkLimit('maxItems', walk.options.maxItems);
     if (walk.options.maxItems === 0) return undefined;
   }
-  if (!walk.definition.paging) {
-    throw usageError(`${walk.provider} ${walk.endpoint} is not a paged endpoint; call it with run().`, walk);
+  const { paging } = walk.definition;
+  const load = paging && walkOf(paging);
+  if (!load) {
+    const fix = paging
+      ? 'has paging written by hand, which cannot be walked: make it with pageOf() or cursorPageOf()'
+      : 'is not a paged endpoint; call it with run()';
+    throw usageError(`${walk.provider} ${walk.endpoint} ${fix}.`, walk);
   }
   checkLimit('maxPages', walk.options.maxPages);
   checkLimit('maxEmptyPages', walk.options.maxEmptyPages, 1);
-  return walk.definition.paging;
+  return load;
 }

@@ -145,6 +145,31 @@ describe('pages() and items()', () => {
     // @ts-expect-error job is not a paged endpoint
     await expect(testClient().pages('jobs:board', 'job', { jobId: 'x' }).next()).rejects.toThrow('call it with run()');
   });
+
+  it('a paging object written by hand is refused before anything is sent, naming pageOf() and cursorPageOf()', async () => {
+    const { createClient, defineEndpoint, defineProvider } = await import('../src/index.js');
+    const v = await import('valibot');
+    const byHand = defineProvider({
+      id: 'test:byhand',
+      description: 'Paging written by hand.',
+      endpoints: {
+        list: defineEndpoint({
+          description: 'A list.',
+          paging: { kind: 'page', items: 'items' },
+          params: v.strictObject({}),
+          response: v.looseObject({ items: v.array(v.string()) }),
+        }),
+      },
+    });
+    const pdg = createClient({ providers: [byHand], apiKey: 'k-test', baseUrl: 'https://gateway.test' });
+    for (const walk of [pdg.pages('test:byhand', 'list'), pdg.items('test:byhand', 'list')]) {
+      await expect(walk.next()).rejects.toMatchObject({
+        code: 'USAGE',
+        message:
+          'test:byhand list has paging written by hand, which cannot be walked: make it with pageOf() or cursorPageOf().',
+      });
+    }
+  });
 });
 
 describe('a walk ends at the page param’s documented maximum', () => {

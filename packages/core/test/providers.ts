@@ -2,12 +2,14 @@
 import * as v from 'valibot';
 import {
   booleanParam,
+  cursorPageOf,
   defineEndpoint,
   defineProvider,
   enumParam,
   integerParam,
   openEnumParam,
   optional,
+  pageOf,
   record,
   stringParam,
 } from '../src/index.js';
@@ -26,7 +28,7 @@ export const music = defineProvider({
       description: 'Search tracks.',
       envelope: true,
       cacheSeconds: 120,
-      paging: { kind: 'page', items: 'items' },
+      paging: pageOf('items', track).paging,
       params: v.strictObject({
         q: stringParam('track, album or artist name'),
         type: optional(enumParam(['track', 'album', 'artist'], 'what to search', { default: 'track' })),
@@ -55,7 +57,7 @@ export const jobs = defineProvider({
     browse: defineEndpoint({
       path: 'browse',
       description: 'Paged browse.',
-      paging: { kind: 'page', items: 'items' },
+      paging: pageOf('items', job).paging,
       params: v.strictObject({
         country: optional(stringParam('two-letter code')),
         mode: optional(openEnumParam(['auto'], 'fetch mode')),
@@ -94,7 +96,7 @@ export const forum = defineProvider({
     hot: defineEndpoint({
       path: 'hot',
       description: 'Hot threads, cursor-paged.',
-      paging: { kind: 'cursor', items: 'threads' },
+      paging: cursorPageOf('threads', thread).paging,
       params: v.strictObject({
         cursor: optional(stringParam('the nextCursor of the prior response')),
         limit: optional(integerParam('page size')),

@@ -5,10 +5,13 @@ import {
   enumParam,
   integerParam,
   optional,
+  pageOf,
   record,
   stringParam,
 } from '@pdg/core';
 import * as v from 'valibot';
+
+const bookRecord = record({ id: v.string(), title: v.string() });
 
 /** A small provider for testkit's own tests. */
 export const books = defineProvider({
@@ -19,14 +22,14 @@ export const books = defineProvider({
       path: 'search',
       description: 'Search books.',
       cacheSeconds: 300,
-      paging: { kind: 'page', items: 'items' },
+      paging: pageOf('items', bookRecord).paging,
       params: v.strictObject({
         q: stringParam('title words'),
         sort: optional(enumParam(['relevance', 'newest'], 'order', { default: 'relevance' })),
         limit: optional(integerParam('page size', { min: 1, max: 20, default: 10 })),
         page: optional(integerParam('page', { min: 1 })),
       }),
-      response: v.looseObject({ page: v.number(), items: v.array(record({ id: v.string(), title: v.string() })) }),
+      response: v.looseObject({ page: v.number(), items: v.array(bookRecord) }),
     }),
     book: defineEndpoint({
       path: 'book',

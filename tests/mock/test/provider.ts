@@ -1,4 +1,14 @@
-import { defineEndpoint, defineFixtures, defineProvider, integerParam, optional, record, stringParam } from '@pdg/core';
+import {
+  cursorPageOf,
+  defineEndpoint,
+  defineFixtures,
+  defineProvider,
+  integerParam,
+  optional,
+  pageOf,
+  record,
+  stringParam,
+} from '@pdg/core';
 import * as v from 'valibot';
 
 const note = record({ noteId: v.string(), text: v.string() });
@@ -12,7 +22,7 @@ export const notes = defineProvider({
       path: 'list',
       description: 'Notes, page by page.',
       cacheSeconds: 600,
-      paging: { kind: 'page', items: 'items' },
+      paging: pageOf('items', note).paging,
       params: v.strictObject({
         topic: optional(stringParam('topic')),
         page: optional(integerParam('page', { min: 1 })),
@@ -30,7 +40,7 @@ export const notes = defineProvider({
     feed: defineEndpoint({
       path: 'feed',
       description: 'Notes by cursor.',
-      paging: { kind: 'cursor', items: 'notes' },
+      paging: cursorPageOf('notes', note).paging,
       params: v.strictObject({
         cursor: optional(stringParam('a prior nextCursor')),
         limit: optional(integerParam('page size', { min: 1 })),

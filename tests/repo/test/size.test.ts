@@ -51,6 +51,18 @@ describe('size budgets (size-budget.json)', () => {
     expect(oneFile.map((budget) => budget.split === true).sort()).toEqual([false, true]);
   });
 
+  it('a client whose providers have no paged endpoint carries no walk code; one with pageOf() brings it', async () => {
+    // The walk is core's paging chunk (dist/paging-*.js), reached only through the paging pageOf() makes.
+    const walkIn = async (entry: string) => {
+      const { inputs } = await bundleSize(`${root}${entry}`, {
+        nodePaths: [fileURLToPath(new URL('../node_modules', import.meta.url))],
+      });
+      return Object.keys(inputs).filter((path) => /core\/dist\/paging-[^/]*\.js$/.test(path) && inputs[path] > 0);
+    };
+    expect(await walkIn('packages/core/bench/one-call-client.js')).toEqual([]);
+    expect(await walkIn('tests/repo/size/jobboard-call.js')).toHaveLength(1);
+  });
+
   it('names the figure, the budget and the file when an entry is over', () => {
     const budget = { name: 'one-call client', entry: 'x.js', gzipBytes: 100 };
     expect(overBudget(budget, 100)).toBeUndefined();
