@@ -2,6 +2,7 @@
  * No function in core, the mock, the CLI or the MCP server longer than 120 lines (issue 42: inner steps that can be named, found and tested
  * alone). The count is scripts/long-functions.mjs's, which lists them: `node scripts/long-functions.mjs packages/core/src packages/mock/src packages/cli/src packages/mcp/src`.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,23 @@ type Long = { name: string; line: number; lines: number };
 const find = longFunctions as (text: string, fileName: string, max: number) => Long[];
 
 describe('function length', () => {
+  it('as a command, exits 1 naming each function over the bound, and 0 with "0 over" when there is none', () => {
+    const script = join(root, 'scripts/long-functions.mjs');
+    const over = spawnSync(process.execPath, [script, '--max', '40', 'packages/mock/src'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(over.status).toBe(1);
+    expect(over.stdout).toMatch(/world-answer\.ts:\d+ {2}worldAnswer\n/);
+    const none = spawnSync(process.execPath, [script, '--max', '120', 'packages/mock/src'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(none.stderr).toBe('');
+    expect(none.stdout).toMatch(/ 0 over 120 lines\.\n$/);
+    expect(none.status).toBe(0);
+  });
+
   it('finds a function over the limit (the check can fail)', () => {
     const body = Array.from({ length: maxLines }, (_, index) => `  const a${index} = ${index};`).join('\n');
     const found = find(`export function long() {\n${body}\n}\nconst short = () => 1;\n`, 'long.ts', maxLines);
