@@ -1,47 +1,25 @@
 /** `pdg.items()` in the sandbox: items across pages, under `maxItems`, `maxPages` and the gateway call bound. */
 import { createClient } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
-import { fixtures } from '@pdg/jobs-jobboard/fixtures';
-import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runProgram, type SandboxBounds, SandboxError } from '../src/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runProgram } from '../src/index.js';
+import { sandboxOnMock } from './on-mock.js';
 
-const apiKey = 'made-up-key-sandbox-items-5e92b1';
-let gateway: RunningMockGateway;
-let client: ReturnType<typeof createClient<readonly [typeof jobboard]>>;
 /** The `page` param of each browse request since the test began ('-' for none). */
 let pagesAsked: string[] = [];
-
-beforeAll(async () => {
-  gateway = await startMockGateway({
-    providers: [jobboard],
-    fixtures,
-    onRequest: (request) => pagesAsked.push(new URL(request.url, 'http://127.0.0.1').searchParams.get('page') ?? '-'),
-  });
-  client = createClient({ providers: [jobboard], apiKey, baseUrl: gateway.url, retry: 0 });
-});
-afterAll(() => gateway.close());
+const apiKey = 'made-up-key-sandbox-items-5e92b1';
+const { gateway, client, run, failure } = sandboxOnMock(apiKey, (request) =>
+  pagesAsked.push(new URL(request.url, 'http://127.0.0.1').searchParams.get('page') ?? '-'),
+);
 beforeEach(() => {
   pagesAsked = [];
 });
-
-const run = (code: string, bounds?: SandboxBounds) => runProgram({ code, client, ...(bounds ? { bounds } : {}) });
-
-/** The error a program ends in (failing the test if it answers). */
-async function failure(code: string, bounds?: SandboxBounds): Promise<SandboxError> {
-  const error = await run(code, bounds).then(
-    (result) => new Error(`expected an error, got ${JSON.stringify(result)}`),
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof SandboxError)) throw error;
-  return error;
-}
 
 /** The ids of the first `count` jobs, read page by page with `run()` outside the sandbox. */
 async function firstIds(limit: number, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ids.length < count; page++) {
-    const answer = await client.run('jobs:jobboard', 'browse', { limit, page });
+    const answer = await client().run('jobs:jobboard', 'browse', { limit, page });
     ids.push(...answer.items.map((job) => String(job.jobId)));
     if (!answer.hasMore) break;
   }
@@ -162,7 +140,7 @@ describe('pdg.items() in the sandbox', () => {
     const leaky = createClient({
       providers: [jobboard],
       apiKey,
-      baseUrl: gateway.url,
+      baseUrl: gateway().url,
       retry: 0,
       // A gateway that echoes the key into a title: the program must never see it.
       fetch: async (input: RequestInfo | URL, init?: RequestInit) => {

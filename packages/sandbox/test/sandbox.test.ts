@@ -1,37 +1,13 @@
 /** The sandbox: the bridged client works, and every way out or past a bound ends in a clear error. */
 import { createClient } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
-import { fixtures } from '@pdg/jobs-jobboard/fixtures';
-import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProgram, type SandboxBounds, SandboxError } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { runProgram } from '../src/index.js';
+import { sandboxOnMock } from './on-mock.js';
 
-const apiKey = 'made-up-key-sandbox-7d41c0a9';
-let gateway: RunningMockGateway;
-let client: ReturnType<typeof createClient<readonly [typeof jobboard]>>;
 const requests: string[] = [];
-
-beforeAll(async () => {
-  gateway = await startMockGateway({
-    providers: [jobboard],
-    fixtures,
-    onRequest: (request) => requests.push(request.url),
-  });
-  client = createClient({ providers: [jobboard], apiKey, baseUrl: gateway.url, retry: 0 });
-});
-afterAll(() => gateway.close());
-
-const run = (code: string, bounds?: SandboxBounds) => runProgram({ code, client, ...(bounds ? { bounds } : {}) });
-
-/** The error a program ends in (failing the test if it answers). */
-async function failure(code: string, bounds?: SandboxBounds): Promise<SandboxError> {
-  const error = await run(code, bounds).then(
-    (result) => new Error(`expected an error, got ${JSON.stringify(result)}`),
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof SandboxError)) throw error;
-  return error;
-}
+const apiKey = 'made-up-key-sandbox-7d41c0a9';
+const { gateway, run, failure } = sandboxOnMock(apiKey, (request) => requests.push(request.url));
 
 describe('runProgram', () => {
   it('runs TypeScript as the body of an async function, with pdg.run, pdg.pages and pdg.items', async () => {
@@ -142,7 +118,7 @@ describe('runProgram', () => {
     const stalled = createClient({
       providers: [jobboard],
       apiKey,
-      baseUrl: gateway.url,
+      baseUrl: gateway().url,
       retry: 0,
       timeout: 60_000,
       fetch: (_input: RequestInfo | URL, init?: RequestInit) =>
