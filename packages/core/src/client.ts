@@ -93,6 +93,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
             options: walkOptions,
             state,
             fetchPage,
+            faults: kit.faults,
           });
         } catch (error) {
           // The walk's own errors (a paging cycle naming a cursor) leave through the same outlet as a call's.

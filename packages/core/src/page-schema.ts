@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import type { AnySchema, Paging } from './contract.js';
+import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
 import { described, type OptionalField, optionalField } from './schema.js';
 import { checkPageLimits, startState } from './walk-state.js';
 import { withWalk } from './walker.js';
@@ -112,7 +113,12 @@ function paged(parts: PageParts): { paging: Paging; response: AnySchema } {
   const { kind, pageFields, items, item, extra } = parts;
   const paging = withWalk(
     { kind, items },
-    { start: startState, checkLimits: checkPageLimits, load: () => import('./paging.js') },
+    {
+      start: startState,
+      checkLimits: checkPageLimits,
+      load: () => import('./paging.js'),
+      faults: { walkFaultError, checkpointMismatchError, shownPosition },
+    },
   );
   return { paging, response: v.looseObject({ ...pageFields, [items]: v.array(item), ...extra }) };
 }
