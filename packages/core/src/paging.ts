@@ -3,11 +3,18 @@
 // module loaded by import() and every module it imports are wrapped to start lazily, which costs every client.
 import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition, Paging } from './contract.js';
+import type { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
 import type { PdgError } from './errors.js';
 import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
 import type { SchemaNode } from './schema-reader.js';
 import type { PageHooks, WalkCheckpoint, WalkState } from './walk-state.js';
-import type { WalkFaults } from './walker.js';
+
+/** The error builders the walk uses (error-builders.ts's), handed in with its kit (walker.ts). */
+export interface WalkFaults {
+  readonly walkFaultError: typeof walkFaultError;
+  readonly checkpointMismatchError: typeof checkpointMismatchError;
+  readonly shownPosition: typeof shownPosition;
+}
 
 /** One walk over a paged endpoint, as `pages()` and `items()` start it. */
 export interface Walk<TOptions extends PagesOptions> extends CallTarget {

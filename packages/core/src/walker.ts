@@ -1,6 +1,5 @@
 import type { Paging } from './contract.js';
-import type { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
-import type { walkItems, walkPages } from './paging.js';
+import type { WalkFaults, walkItems, walkPages } from './paging.js';
 import type { WalkLimits, WalkState } from './walk-state.js';
 
 // The walk's code comes with the paging that needs it: pageOf() and cursorPageOf() (page-schema.ts) hand the
@@ -24,13 +23,6 @@ export interface WalkKit {
   readonly load: () => Promise<WalkCode>;
   /** The errors the walk raises (error-builders.ts's), handed to it: paging.ts imports no code. */
   readonly faults: WalkFaults;
-}
-
-/** The error builders the walk's code uses. */
-export interface WalkFaults {
-  readonly walkFaultError: typeof walkFaultError;
-  readonly checkpointMismatchError: typeof checkpointMismatchError;
-  readonly shownPosition: typeof shownPosition;
 }
 
 /** Where a paging object made by pageOf() or cursorPageOf() keeps its walk's kit: one key for every copy of core. */

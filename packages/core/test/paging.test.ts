@@ -151,7 +151,7 @@ describe('pages() and items()', () => {
     // A damaged checkpoint is refused by pages() and items() themselves, before the walk is started.
     // @ts-expect-error not a checkpoint
     expect(() => pdg.items('jobs:board', 'browse', {}, { resume: 'x' })).toThrow('resume must be a checkpoint');
-    // @ts-expect-error not a checkpoint
+    // A checkpoint's type, with a count no walk gives.
     expect(() => pdg.pages('jobs:board', 'browse', {}, { resume: { taken: -1 } })).toThrow('resume must be');
     // maxItems first: checked on a non-paged endpoint too, where 0 takes nothing and is no error.
     // @ts-expect-error job is not a paged endpoint
