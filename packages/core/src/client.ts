@@ -1,12 +1,13 @@
 import type { ResponseMeta } from './call-result.js';
 import type { CallTarget } from './call-target.js';
 import type { AnyProvider, Paging } from './contract.js';
+import { usageError } from './error-builders.js';
 import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from './options.js';
 import { type Call, runCall } from './pipeline/run-call.js';
 import { indexProviders, lookup } from './registry.js';
 import { resolveSettings } from './settings.js';
 import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
-import { checkWalk, startState, type WalkCheckpoint } from './walk-state.js';
+import { checkLimit, type WalkCheckpoint, type WalkState } from './walk-state.js';
 import { walkOf } from './walker.js';
 
 /** A walk from `pages()` or `items()`: an async generator that also says where it is. */
@@ -62,24 +63,37 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
     (provider: string, endpoint: string, params?: Record<string, unknown>, walkOptions: ItemsOptions = {}) => {
       const target = { provider, endpoint };
       const definition = lookup(registry, target);
-      const state = startState(walkOptions.resume);
+      const { paging } = definition;
+      // The walk's checks and code came with pageOf() (walker.ts): `resume` is checked now, before any request.
+      const kit = paging && walkOf(paging);
+      const state: WalkState = kit ? kit.start(walkOptions.resume) : { checkpoint: { taken: 0 } };
       async function* walking() {
         try {
-          const load = checkWalk({ ...target, definition, items: yields === 'items', options: walkOptions }, walkOf);
-          if (!load) return;
-          // The walk's code came with pageOf() (walker.ts) and loads with the first page.
-          const { walkItems, walkPages } = await load();
+          // The checks before the first page, in this order; `maxItems: 0` takes nothing and is never an error.
+          if (yields === 'items') {
+            checkLimit('maxItems', walkOptions.maxItems);
+            if (walkOptions.maxItems === 0) return;
+          }
+          if (!kit) {
+            const fix = paging
+              ? 'has paging written by hand, which cannot be walked: make it with pageOf() or cursorPageOf()'
+              : 'is not a paged endpoint; call it with run()';
+            throw usageError(`${provider} ${endpoint} ${fix}.`, target);
+          }
+          kit.checkLimits(walkOptions);
+          const { walkItems, walkPages } = await kit.load();
           const walker = yields === 'items' ? walkItems : walkPages;
           const fetchPage = (pageParams: unknown, pageOptions: CallOptions) =>
             run(provider, endpoint, pageParams, pageOptions);
           yield* walker({
             ...target,
             definition,
-            paging: definition.paging as Paging,
+            paging: paging as Paging,
             params: params ?? {},
             options: walkOptions,
             state,
             fetchPage,
+            faults: kit.faults,
           });
         } catch (error) {
           // The walk's own errors (a paging cycle naming a cursor) leave through the same outlet as a call's.

@@ -5,7 +5,9 @@
  */
 import * as v from 'valibot';
 import type { AnySchema, Paging } from './contract.js';
+import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
 import { described, type OptionalField, optionalField } from './schema.js';
+import { checkPageLimits, startState } from './walk-state.js';
 import { withWalk } from './walker.js';
 
 /**
@@ -104,11 +106,19 @@ interface PageParts {
 }
 
 /**
- * The paging metadata, which brings the walk's code (walker.ts: loaded on the first page), and the response
+ * The paging metadata, which brings the walk's checks and code (walker.ts: loaded on the first page), and the response
  * schema: the page fields, the item array, then the endpoint's own.
  */
 function paged(parts: PageParts): { paging: Paging; response: AnySchema } {
   const { kind, pageFields, items, item, extra } = parts;
-  const paging = withWalk({ kind, items }, () => import('./paging.js'));
+  const paging = withWalk(
+    { kind, items },
+    {
+      start: startState,
+      checkLimits: checkPageLimits,
+      load: () => import('./paging.js'),
+      faults: { walkFaultError, checkpointMismatchError, shownPosition },
+    },
+  );
   return { paging, response: v.looseObject({ ...pageFields, [items]: v.array(item), ...extra }) };
 }

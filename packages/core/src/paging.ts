@@ -1,11 +1,20 @@
 // The walks of `pages()` and `items()`. The checks before the first page are the client's (walk-state.ts).
+// This module imports no code (its error builders are handed in, `Walk.faults`): in a one-file bundle, a
+// module loaded by import() and every module it imports are wrapped to start lazily, which costs every client.
 import type { CallTarget } from './call-target.js';
 import type { EndpointDefinition, Paging } from './contract.js';
-import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
+import type { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
 import type { PdgError } from './errors.js';
 import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
 import type { SchemaNode } from './schema-reader.js';
 import type { PageHooks, WalkCheckpoint, WalkState } from './walk-state.js';
+
+/** The error builders the walk uses (error-builders.ts's), handed in with its kit (walker.ts). */
+export interface WalkFaults {
+  readonly walkFaultError: typeof walkFaultError;
+  readonly checkpointMismatchError: typeof checkpointMismatchError;
+  readonly shownPosition: typeof shownPosition;
+}
 
 /** One walk over a paged endpoint, as `pages()` and `items()` start it. */
 export interface Walk<TOptions extends PagesOptions> extends CallTarget {
@@ -18,6 +27,8 @@ export interface Walk<TOptions extends PagesOptions> extends CallTarget {
   readonly state: WalkState;
   /** Fetches one page: `run()` of the walk's endpoint with these params and options. */
   readonly fetchPage: (params: Readonly<Record<string, unknown>>, options: CallOptions) => Promise<unknown>;
+  /** The errors the walk raises, handed in with its kit (walker.ts): this module imports no code. */
+  readonly faults: WalkFaults;
 }
 
 /** In page `at` (absent for the first page), with `taken` of its items handed out. */
@@ -123,14 +134,14 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
     const items = (fields as Record<string, unknown>)[paging.items];
     emptyInARow = Array.isArray(items) && items.length > 0 ? 0 : emptyInARow + 1;
     if (emptyInARow >= maxEmptyPages) {
-      throw walkFaultError(walk, {
+      throw walk.faults.walkFaultError(walk, {
         fetched,
         path: paging.items,
         did: `sent ${emptyInARow} pages in a row with no ${paging.items} while saying hasMore: true (maxEmptyPages is ${maxEmptyPages})`,
       });
     }
     if (repeats.count(items) >= repeatedPagesLimit) {
-      throw walkFaultError(walk, {
+      throw walk.faults.walkFaultError(walk, {
         fetched,
         path: paging.items,
         did: `sent the same ${(items as unknown[]).length} ${paging.items} as the page before, ${repeatedPagesLimit} pages in a row, under a new ${paging.kind === 'cursor' ? 'cursor' : 'page number'} each time`,
@@ -140,10 +151,10 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
       cursors.add(position);
       if (cursors.size > rememberedCursors) cursors.delete(cursors.values().next().value);
       if (cursors.has(next)) {
-        throw walkFaultError(walk, {
+        throw walk.faults.walkFaultError(walk, {
           fetched,
           path: 'nextCursor',
-          did: `pointed back to cursor ${shownPosition(next)}, already fetched`,
+          did: `pointed back to cursor ${walk.faults.shownPosition(next)}, already fetched`,
         });
       }
     }
@@ -203,7 +214,7 @@ export async function* walkItems(walk: Walk<ItemsOptions & PageHooks>): AsyncGen
     const found = (page as Record<string, unknown> | null)?.[walk.paging.items];
     const items = Array.isArray(found) ? found : [];
     // A checkpoint's `taken` is checked against the page it names once that page is here.
-    if (skip > items.length) throw checkpointMismatchError(walk, { at, taken: skip, items: items.length });
+    if (skip > items.length) throw walk.faults.checkpointMismatchError(walk, { at, taken: skip, items: items.length });
     // Past the last item: the next page, or this page with every item taken when the gateway gave no valid next one.
     const after = fault ? checkpointAt(at, items.length) : afterPage(next);
     if (skip >= items.length) state.checkpoint = after;
@@ -234,12 +245,15 @@ interface PageAt {
 /** Where the walk goes after this page: a page number or cursor, or `undefined` at the end. */
 function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
   if (page.hasMore === false) return undefined;
-  const fault = (path: string, did: string) => walkFaultError(walk, { fetched, path, did });
+  const fault = (path: string, did: string) => walk.faults.walkFaultError(walk, { fetched, path, did });
   if (walk.paging.kind === 'cursor') {
     const cursor = page.nextCursor;
     if (typeof cursor === 'string' && cursor !== '') return cursor;
     if (cursor !== undefined && cursor !== null && cursor !== '') {
-      throw fault('nextCursor', `sent nextCursor ${shownPosition(cursor)}, which is not a cursor (a string)`);
+      throw fault(
+        'nextCursor',
+        `sent nextCursor ${walk.faults.shownPosition(cursor)}, which is not a cursor (a string)`,
+      );
     }
     if (page.hasMore === true) {
       throw fault('nextCursor', 'said hasMore: true but sent no nextCursor to continue with');
@@ -256,7 +270,10 @@ function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
   else if (page.hasMore === true) next = current + 1;
   else return undefined;
   if (typeof next !== 'number' || !Number.isInteger(next) || next < 1) {
-    throw fault('nextPage', `sent nextPage ${shownPosition(next)}, which is not a page number (a whole number from 1)`);
+    throw fault(
+      'nextPage',
+      `sent nextPage ${walk.faults.shownPosition(next)}, which is not a page number (a whole number from 1)`,
+    );
   }
   if (next === requested) throw fault('nextPage', `pointed back to page ${next}, already fetched`);
   const from = Math.max(requested, current);

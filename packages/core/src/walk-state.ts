@@ -1,9 +1,9 @@
-import type { CallTarget } from './call-target.js';
-import type { EndpointDefinition, Paging } from './contract.js';
 import { usageError } from './error-builders.js';
 
 // What a walk needs before its first page: its checkpoint, read and checked when `pages()` or `items()` is
-// called. The walk itself (paging.ts) comes with pageOf() / cursorPageOf() (walker.ts), loaded on its first page.
+// called, and its limits. These checks and the walk itself (paging.ts) come with pageOf() / cursorPageOf()
+// (walker.ts), so a client whose endpoints are not paged carries none of them; only `maxItems` is the
+// client's own (client.ts), as `maxItems: 0` takes nothing and is never an error, paged or not.
 
 /**
  * Where a walk is, as plain JSON: save it, and pass it as `resume` to continue the walk later, in this
@@ -44,7 +44,7 @@ export interface PageHooks {
 }
 
 /** A checkpoint from JSON, checked, so a damaged one fails clearly instead of skipping items. */
-export function startState(resume: WalkCheckpoint | undefined): WalkState {
+export function startState(resume: unknown): WalkState {
   if (resume === undefined) return { checkpoint: { taken: 0 } };
   const { at, taken, done } = (typeof resume === 'object' && resume !== null ? resume : {}) as {
     at?: unknown;
@@ -57,7 +57,7 @@ export function startState(resume: WalkCheckpoint | undefined): WalkState {
       `resume must be a checkpoint a walk gave ({ at?, taken, done? }), such as JSON.parse of walk.checkpoint (received ${shown(resume)}).`,
     );
   }
-  return { checkpoint: resume };
+  return { checkpoint: resume as WalkCheckpoint };
 }
 
 /** A value as a message shows it: JSON when it has one (a cycle or a BigInt has none), else its type. */
@@ -87,38 +87,21 @@ export async function toArray<T>(
   return out;
 }
 
-function checkLimit(name: string, value: number | undefined, min = 0): void {
+/** A limit of a walk (`maxItems`, `maxPages`, `maxEmptyPages`): a whole number `min` or more, when given. */
+export function checkLimit(name: string, value: number | undefined, min = 0): void {
   if (value !== undefined && !(Number.isInteger(value) && value >= min)) {
     throw usageError(`${name} must be a whole number >= ${min} (received ${value}).`);
   }
 }
 
-/** A walk about to start: its endpoint, whether it hands out items (`items()`) or pages, and its limits. */
-export interface WalkStart extends CallTarget {
-  readonly definition: EndpointDefinition;
-  readonly items: boolean;
-  readonly options: { readonly maxItems?: number; readonly maxPages?: number; readonly maxEmptyPages?: number };
+/** A walk's page limits. */
+export interface WalkLimits {
+  readonly maxPages?: number;
+  readonly maxEmptyPages?: number;
 }
 
-/**
- * The checks a walk makes before its first page, in the order the walk has always made them: the walk that
- * came with the endpoint's paging (`walkOf`, walker.ts's, reads it), or `undefined` for a walk that takes no
- * items (`maxItems: 0`, which is never an error). Paging written by hand has no walk, and is refused.
- */
-export function checkWalk<TWalk>(walk: WalkStart, walkOf: (paging: Paging) => TWalk | undefined): TWalk | undefined {
-  if (walk.items) {
-    checkLimit('maxItems', walk.options.maxItems);
-    if (walk.options.maxItems === 0) return undefined;
-  }
-  const { paging } = walk.definition;
-  const load = paging && walkOf(paging);
-  if (!load) {
-    const fix = paging
-      ? 'has paging written by hand, which cannot be walked: make it with pageOf() or cursorPageOf()'
-      : 'is not a paged endpoint; call it with run()';
-    throw usageError(`${walk.provider} ${walk.endpoint} ${fix}.`, walk);
-  }
-  checkLimit('maxPages', walk.options.maxPages);
-  checkLimit('maxEmptyPages', walk.options.maxEmptyPages, 1);
-  return load;
+/** The page limits, checked after `maxItems` and the endpoint's paging (client.ts), before the first page. */
+export function checkPageLimits(options: WalkLimits): void {
+  checkLimit('maxPages', options.maxPages);
+  checkLimit('maxEmptyPages', options.maxEmptyPages, 1);
 }

@@ -146,6 +146,32 @@ describe('pages() and items()', () => {
     await expect(testClient().pages('jobs:board', 'job', { jobId: 'x' }).next()).rejects.toThrow('call it with run()');
   });
 
+  it('the checks before the first page keep their order: resume when the walk is made, then maxItems, paging, the page limits', async () => {
+    const pdg = testClient();
+    // A damaged checkpoint is refused by pages() and items() themselves, before the walk is started.
+    // @ts-expect-error not a checkpoint
+    expect(() => pdg.items('jobs:board', 'browse', {}, { resume: 'x' })).toThrow('resume must be a checkpoint');
+    // A checkpoint's type, with a count no walk gives.
+    expect(() => pdg.pages('jobs:board', 'browse', {}, { resume: { taken: -1 } })).toThrow('resume must be');
+    // maxItems first: checked on a non-paged endpoint too, where 0 takes nothing and is no error.
+    // @ts-expect-error job is not a paged endpoint
+    await expect(pdg.items('jobs:board', 'job', {}, { maxItems: -1 }).next()).rejects.toThrow(
+      'maxItems must be a whole number >= 0 (received -1).',
+    );
+    // @ts-expect-error job is not a paged endpoint
+    await expect(pdg.items('jobs:board', 'job', {}, { maxItems: 0 }).next()).resolves.toEqual({ done: true });
+    // Then the paging, then the page limits, each before anything is sent (no gateway answer is set up here).
+    // @ts-expect-error job is not a paged endpoint
+    await expect(pdg.pages('jobs:board', 'job', {}, { maxPages: -1 }).next()).rejects.toThrow('call it with run()');
+    await expect(pdg.pages('jobs:board', 'browse', {}, { maxPages: 1.5 }).next()).rejects.toThrow(
+      'maxPages must be a whole number >= 0 (received 1.5).',
+    );
+    await expect(pdg.items('jobs:board', 'browse', {}, { maxEmptyPages: 0 }).next()).rejects.toMatchObject({
+      code: 'USAGE',
+      message: 'maxEmptyPages must be a whole number >= 1 (received 0).',
+    });
+  });
+
   it('a paging object written by hand is refused before anything is sent, naming pageOf() and cursorPageOf()', async () => {
     const { createClient, defineEndpoint, defineProvider } = await import('../src/index.js');
     const v = await import('valibot');
