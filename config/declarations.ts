@@ -25,6 +25,37 @@ export interface DeclarationsBuild {
   readonly tsconfig?: string | undefined;
   /** The package's folder (default: the working directory, as tsup runs). */
   readonly dir?: string;
+  /**
+   * A step run once the declarations are in `dist/` (a provider's resolved types), given compiler hosts that
+   * reuse the files this build's program parsed.
+   */
+  readonly then?: (createHost: (options: ts.CompilerOptions) => ts.CompilerHost) => void | Promise<void>;
+}
+
+/**
+ * Compiler hosts that share parsed declaration files outside the package (the TypeScript libraries, its
+ * dependencies' declarations): a second program in the same build reads them without parsing them again.
+ * The package's own files are read fresh, since the build writes them.
+ */
+function sharedHosts(dir: string): (options: ts.CompilerOptions) => ts.CompilerHost {
+  const parsed = new Map<string, ts.SourceFile>();
+  return (options) => {
+    const host = ts.createCompilerHost(options, true);
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (fileName, version, onError, fresh) => {
+      const shared = fileName.endsWith('.d.ts') && relative(dir, fileName).startsWith('..');
+      if (!shared || fresh) return read(fileName, version, onError, fresh);
+      const how = typeof version === 'object' ? [version.languageVersion, version.impliedNodeFormat] : [version];
+      const key = `${how.join(':')}:${fileName}`;
+      let file = parsed.get(key);
+      if (!file) {
+        file = read(fileName, version, onError, fresh);
+        if (file) parsed.set(key, file);
+      }
+      return file;
+    };
+    return host;
+  };
 }
 
 /**
@@ -133,7 +164,8 @@ export async function buildDeclarations(build: DeclarationsBuild): Promise<void>
     const own = (file: string) =>
       !relative(dir, file).startsWith('..') && !/^(dist|node_modules)\//.test(relative(dir, file));
     const globals = config.fileNames.filter((file) => file.endsWith('.d.ts') && own(file));
-    const program = ts.createProgram([...roots, ...globals], options, ts.createCompilerHost(options, true));
+    const hosts = sharedHosts(dir);
+    const program = ts.createProgram([...roots, ...globals], options, hosts(options));
     failOn(ts.getPreEmitDiagnostics(program), dir);
     failOn(program.emit(undefined, undefined, undefined, true).diagnostics, dir);
     const input = Object.fromEntries(
@@ -160,6 +192,7 @@ export async function buildDeclarations(build: DeclarationsBuild): Promise<void>
       chunkFileNames: (chunk) => `${chunk.name.replace(/\.d$/, '')}-[hash].d.ts`,
     });
     await bundle.close();
+    await build.then?.(hosts);
   } finally {
     rmSync(emitted, { recursive: true, force: true });
   }

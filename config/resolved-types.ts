@@ -1,5 +1,6 @@
 /**
- * The last step of a provider's build (`tsup ... && node ../../../config/resolved-types.ts`): writes each
+ * The last step of a provider's build (config/tsup.provider.ts runs it once the declarations are written;
+ * `node config/resolved-types.ts` in a provider's folder runs it alone): writes each
  * endpoint's params and result types out in full into `dist/index.d.ts`, next to its valibot schemas.
  *
  * Why: a consumer's compiler would otherwise infer them from the schemas' declared types, through
@@ -22,78 +23,43 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-
-const dir = process.cwd();
-const declarations = join(dir, 'dist', 'index.d.ts');
-const text = readFileSync(declarations, 'utf8');
 
 const providerBlock =
   /^declare const (\w+): (_pdg_core\.ProviderDefinition<"[^"]+", _pdg_core\.WithPaths<\{\n([\s\S]*?)\n\}>>);$/m;
 const exportList = /^export \{ (.+) \};$/m;
 const endpointLine = /^ {4}readonly ([\w'-]+): typeof ([\w$]+);$/;
 
-if (text.includes('_pdg_core.Resolved<')) process.exit(0); // already written (a build without `clean`)
-const block = providerBlock.exec(text);
-if (!block) fail('no `declare const <provider>: _pdg_core.ProviderDefinition<...>` block in dist/index.d.ts');
-const [whole, exportName, declaredType, body] = block as unknown as [string, string, string, string];
-if (!exportList.test(text)) fail('no `export { ... };` line in dist/index.d.ts');
-/** `jobboard` → `JobboardProvider`, `cryptoPrice` → `CryptoPriceProvider`. */
-const typeName = `${exportName.charAt(0).toUpperCase()}${exportName.slice(1)}Provider`;
-const lines = body.split('\n');
-const endpoints = lines.map((line) => {
-  const match = endpointLine.exec(line);
-  if (!match) fail(`an endpoint line of ${exportName} is not \`readonly <name>: typeof <module>;\`: ${line}`);
-  return { key: (match as RegExpExecArray)[1] as string, module: (match as RegExpExecArray)[2] as string };
-});
+/** What the provider's declared type says: its export name, the type, its body, and each endpoint's line. */
+interface Declared {
+  readonly whole: string;
+  readonly exportName: string;
+  readonly declaredType: string;
+  readonly body: string;
+  readonly endpoints: readonly { readonly key: string; readonly module: string }[];
+}
 
-// A probe module beside the declarations, so the compiler resolves `@pdg/core` as the package does.
-const probe = join(dir, 'dist', '.resolved-types-probe.ts');
+/** An endpoint's name as the probe indexes it: `'fresh-grad-jobs'` → `fresh-grad-jobs`. */
 const name = (key: string) => key.replace(/^'|'$/g, '');
-writeFileSync(
-  probe,
-  [
-    "import type { ParamsOf, ResultOf } from '@pdg/core';",
-    `import type { ${exportName} } from './index.js';`,
-    `type E = (typeof ${exportName})['endpoints'];`,
-    ...endpoints.flatMap(({ key }, index) => [
-      `export type P${index} = ParamsOf<E['${name(key)}']>;`,
-      `export type R${index} = ResultOf<E['${name(key)}']>;`,
-    ]),
-    '',
-  ].join('\n'),
-);
 
-try {
-  const program = ts.createProgram([probe], {
-    target: ts.ScriptTarget.ES2023,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    exactOptionalPropertyTypes: false,
-    skipLibCheck: true,
-    noEmit: true,
-    types: [],
-  });
-  const checker = program.getTypeChecker();
-  const source = program.getSourceFile(probe);
-  const errors = ts.getPreEmitDiagnostics(program, source);
-  if (errors.length > 0) fail(ts.formatDiagnostics(errors, ts.createCompilerHost({})));
-  const aliases = new Map<string, ts.Type>();
-  for (const statement of source?.statements ?? []) {
-    if (ts.isTypeAliasDeclaration(statement))
-      aliases.set(statement.name.text, checker.getTypeAtLocation(statement.name));
-  }
-  const printer = typePrinter(checker);
-  const resolved = endpoints.map(({ key, module }, index) => {
-    const params = printer(aliases.get(`P${index}`) as ts.Type, '    ');
-    const result = printer(aliases.get(`R${index}`) as ts.Type, '    ');
-    if (params === undefined || result === undefined) {
-      console.warn(`resolved-types: ${exportName} ${name(key)} refers to itself, so its types stay inferred`);
-      return `    readonly ${key}: typeof ${module};`;
-    }
-    return `    readonly ${key}: typeof ${module} & _pdg_core.Resolved<${params}, ${result}>;`;
-  });
+/**
+ * Writes the resolved types into `<dir>/dist/index.d.ts`; throws saying what it did not find. `createHost`
+ * lets the build hand in a compiler host that has already read what this program reads too (the TypeScript
+ * libraries, valibot's and core's declarations), so those are parsed once per build.
+ */
+export function writeResolvedTypes(
+  dir: string,
+  createHost: (options: ts.CompilerOptions) => ts.CompilerHost = (options) => ts.createCompilerHost(options),
+): void {
+  const declarations = join(dir, 'dist', 'index.d.ts');
+  const text = readFileSync(declarations, 'utf8');
+  if (text.includes('_pdg_core.Resolved<')) return; // already written (a build without `clean`)
+  const declared = declaredProvider(text, dir);
+  const { whole, exportName, declaredType, body, endpoints } = declared;
+  /** `jobboard` → `JobboardProvider`, `cryptoPrice` → `CryptoPriceProvider`. */
+  const typeName = `${exportName.charAt(0).toUpperCase()}${exportName.slice(1)}Provider`;
+  const resolved = resolvedEndpoints(dir, declared, createHost);
   const named = [
     `/** The type of \`${exportName}\`, by a name the package exports. */`,
     `interface ${typeName} extends ${declaredType.replace(body, () => resolved.join('\n'))} {\n}`,
@@ -106,13 +72,93 @@ try {
       .replace(whole, () => named)
       .replace(exportList, (_, names: string) => `export { type ${typeName}, ${names} };`),
   );
-} finally {
-  rmSync(probe, { force: true });
 }
 
-function fail(message: string): never {
-  console.error(`resolved-types (${dir}): ${message}`);
-  process.exit(1);
+function declaredProvider(text: string, dir: string): Declared {
+  const fail = (message: string): never => {
+    throw new Error(`resolved-types (${dir}): ${message}`);
+  };
+  const block = providerBlock.exec(text);
+  if (!block) return fail('no `declare const <provider>: _pdg_core.ProviderDefinition<...>` block in dist/index.d.ts');
+  const [whole, exportName, declaredType, body] = block as unknown as [string, string, string, string];
+  if (!exportList.test(text)) fail('no `export { ... };` line in dist/index.d.ts');
+  const endpoints = body.split('\n').map((line) => {
+    const match = endpointLine.exec(line);
+    if (!match) return fail(`an endpoint line of ${exportName} is not \`readonly <name>: typeof <module>;\`: ${line}`);
+    return { key: match[1] as string, module: match[2] as string };
+  });
+  return { whole, exportName, declaredType, body, endpoints };
+}
+
+/** Each endpoint's line with its params and result written out, as the compiler infers them from the declarations. */
+function resolvedEndpoints(
+  dir: string,
+  { exportName, endpoints }: Declared,
+  createHost: (options: ts.CompilerOptions) => ts.CompilerHost,
+): string[] {
+  // A probe module beside the declarations, so the compiler resolves `@pdg/core` as the package does.
+  const probe = join(dir, 'dist', '.resolved-types-probe.ts');
+  writeFileSync(
+    probe,
+    [
+      "import type { ParamsOf, ResultOf } from '@pdg/core';",
+      `import type { ${exportName} } from './index.js';`,
+      `type E = (typeof ${exportName})['endpoints'];`,
+      ...endpoints.flatMap(({ key }, index) => [
+        `export type P${index} = ParamsOf<E['${name(key)}']>;`,
+        `export type R${index} = ResultOf<E['${name(key)}']>;`,
+      ]),
+      '',
+    ].join('\n'),
+  );
+  try {
+    const options: ts.CompilerOptions = {
+      // The target only decides how files are parsed (the same as the declarations' build, so its parsed files
+      // can be reused); the library is ES2023's, with the DOM, as the target ES2023 would choose.
+      target: ts.ScriptTarget.ESNext,
+      lib: ['lib.es2023.full.d.ts'],
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true,
+      exactOptionalPropertyTypes: false,
+      skipLibCheck: true,
+      noEmit: true,
+      types: [],
+    };
+    const program = ts.createProgram([probe], options, createHost(options));
+    const checker = program.getTypeChecker();
+    const source = program.getSourceFile(probe);
+    const errors = ts.getPreEmitDiagnostics(program, source);
+    if (errors.length > 0)
+      throw new Error(`resolved-types (${dir}): ${ts.formatDiagnostics(errors, ts.createCompilerHost({}))}`);
+    const aliases = new Map<string, ts.Type>();
+    for (const statement of source?.statements ?? []) {
+      if (ts.isTypeAliasDeclaration(statement))
+        aliases.set(statement.name.text, checker.getTypeAtLocation(statement.name));
+    }
+    const printer = typePrinter(checker);
+    return endpoints.map(({ key, module }, index) => {
+      const params = printer(aliases.get(`P${index}`) as ts.Type, '    ');
+      const result = printer(aliases.get(`R${index}`) as ts.Type, '    ');
+      if (params === undefined || result === undefined) {
+        console.warn(`resolved-types: ${exportName} ${name(key)} refers to itself, so its types stay inferred`);
+        return `    readonly ${key}: typeof ${module};`;
+      }
+      return `    readonly ${key}: typeof ${module} & _pdg_core.Resolved<${params}, ${result}>;`;
+    });
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+// Run alone: `node ../../../config/resolved-types.ts` in a provider's folder, after its declarations.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    writeResolvedTypes(process.cwd());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 /**

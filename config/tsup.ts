@@ -7,16 +7,18 @@
  * files tsup's own `dts` writes, in about half the time.
  */
 import { defineConfig, type Options } from 'tsup';
-import { buildDeclarations } from './declarations.js';
+import { buildDeclarations, type DeclarationsBuild } from './declarations.js';
 
 /** What a package may set on top of the shared build: its entries, always; the rest only where it differs. */
 export type PackageBuild = Required<Pick<Options, 'entry'>> &
   Pick<Options, 'banner' | 'tsconfig' | 'esbuildPlugins' | 'define'> & {
     /** Write `.d.ts` declarations (default true; false for a package without types, such as the CLI). */
     readonly dts?: boolean;
+    /** A step once the declarations are written (config/declarations.ts `then`). */
+    readonly afterDeclarations?: DeclarationsBuild['then'];
   };
 
-export function packageBuild({ dts = true, ...options }: PackageBuild) {
+export function packageBuild({ dts = true, afterDeclarations, ...options }: PackageBuild) {
   return defineConfig({
     format: ['esm'],
     clean: true,
@@ -30,6 +32,7 @@ export function packageBuild({ dts = true, ...options }: PackageBuild) {
           await buildDeclarations({
             entry: options.entry as string[] | Record<string, string>,
             tsconfig: options.tsconfig,
+            then: afterDeclarations,
           });
           console.log(`DTS declarations written in ${Math.round(performance.now() - started)}ms`);
         }
