@@ -29,7 +29,7 @@ export interface DeclarationsBuild {
    * A step run once the declarations are in `dist/` (a provider's resolved types), given compiler hosts that
    * reuse the files this build's program parsed.
    */
-  readonly then?: (createHost: (options: ts.CompilerOptions) => ts.CompilerHost) => void | Promise<void>;
+  readonly afterwards?: (createHost: (options: ts.CompilerOptions) => ts.CompilerHost) => void | Promise<void>;
 }
 
 /**
@@ -192,7 +192,7 @@ export async function buildDeclarations(build: DeclarationsBuild): Promise<void>
       chunkFileNames: (chunk) => `${chunk.name.replace(/\.d$/, '')}-[hash].d.ts`,
     });
     await bundle.close();
-    await build.then?.(hosts);
+    await build.afterwards?.(hosts);
   } finally {
     rmSync(emitted, { recursive: true, force: true });
   }

@@ -56,7 +56,7 @@ export function writeResolvedTypes(
   const text = readFileSync(declarations, 'utf8');
   if (text.includes('_pdg_core.Resolved<')) return; // already written (a build without `clean`)
   const declared = declaredProvider(text, dir);
-  const { whole, exportName, declaredType, body, endpoints } = declared;
+  const { whole, exportName, declaredType, body } = declared;
   /** `jobboard` → `JobboardProvider`, `cryptoPrice` → `CryptoPriceProvider`. */
   const typeName = `${exportName.charAt(0).toUpperCase()}${exportName.slice(1)}Provider`;
   const resolved = resolvedEndpoints(dir, declared, createHost);

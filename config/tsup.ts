@@ -14,8 +14,8 @@ export type PackageBuild = Required<Pick<Options, 'entry'>> &
   Pick<Options, 'banner' | 'tsconfig' | 'esbuildPlugins' | 'define'> & {
     /** Write `.d.ts` declarations (default true; false for a package without types, such as the CLI). */
     readonly dts?: boolean;
-    /** A step once the declarations are written (config/declarations.ts `then`). */
-    readonly afterDeclarations?: DeclarationsBuild['then'];
+    /** A step once the declarations are written (config/declarations.ts `afterwards`). */
+    readonly afterDeclarations?: DeclarationsBuild['afterwards'];
   };
 
 export function packageBuild({ dts = true, afterDeclarations, ...options }: PackageBuild) {
@@ -32,7 +32,7 @@ export function packageBuild({ dts = true, afterDeclarations, ...options }: Pack
           await buildDeclarations({
             entry: options.entry as string[] | Record<string, string>,
             tsconfig: options.tsconfig,
-            then: afterDeclarations,
+            afterwards: afterDeclarations,
           });
           console.log(`DTS declarations written in ${Math.round(performance.now() - started)}ms`);
         }
