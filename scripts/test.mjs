@@ -79,14 +79,14 @@ function outsideVersions() {
 const filtered = extra.some((arg) => arg === '-F' || arg.startsWith('--filter'));
 const turboEnv = { ...process.env, ...outsideVersions() };
 
-const turboRun = (filters, args = extra) =>
+const turboRun = (filters, args = extra, run = tasks) =>
   spawnSync(
     'pnpm',
     [
       'exec',
       'turbo',
       'run',
-      ...tasks,
+      ...run,
       '--output-logs=errors-only',
       '--continue=dependencies-successful',
       '--summarize',
@@ -97,9 +97,26 @@ const turboRun = (filters, args = extra) =>
   );
 // A filtered run also runs the root's checks (`//#lint`, and `//#typecheck-providers`, which type-checks every
 // provider's type tests): cached, so they cost nothing when their files did not change.
-const statuses = [turboRun(filtered ? ['--filter=//'] : alone.map((name) => `--filter=!${name}`)).status];
+// Outside a filtered run, the alone suites' other tasks (their builds, type checks, package checks) run with
+// the rest, named `<package>#<task>` (turbo skips the ones a package has no script for); only their tests wait.
+const aloneOtherTasks = alone.flatMap((name) =>
+  tasks.filter((task) => task !== 'test').map((task) => `${name}#${task}`),
+);
+/**
+ * Twenty tasks at once rather than turbo's ten, unless the caller says otherwise: turbo starts ready tasks in
+ * no order of urgency, and with ten slots the builds the CLI's tests wait on (the sandbox, the MCP server) sat
+ * about 50 s behind the providers' tests and package checks, which nothing waits on. Most tasks spend much of
+ * their time waiting (on processes, browsers, timers), so the extra slots cost little.
+ */
+const concurrency = extra.some(isConcurrency) ? [] : ['--concurrency=20'];
+const statuses = [
+  (filtered
+    ? turboRun(['--filter=//'])
+    : turboRun([...alone.map((name) => `--filter=!${name}`), ...concurrency], extra, [...tasks, ...aloneOtherTasks])
+  ).status,
+];
 if (!filtered) {
-  statuses.push(turboRun(['--concurrency=1', ...alone.map((name) => `--filter=${name}`)], extraAlone).status);
+  statuses.push(turboRun(['--concurrency=1', ...alone.map((name) => `--filter=${name}`)], extraAlone, ['test']).status);
 }
 
 const summaries = readdirSync(runs)
