@@ -4,7 +4,7 @@
 // with every task whose dependencies succeeded. Every task's full output stays in its package's
 // `.turbo/turbo-<task>.log`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workspacePackages } from './workspace.mjs';
@@ -99,9 +99,11 @@ const turboRun = (filters, args = extra, run = tasks) =>
 // provider's type tests): cached, so they cost nothing when their files did not change.
 // Outside a filtered run, the alone suites' other tasks (their builds, type checks, package checks) run with
 // the rest, named `<package>#<task>` (turbo skips the ones a package has no script for); only their tests wait.
-const aloneOtherTasks = alone.flatMap((name) =>
-  tasks.filter((task) => task !== 'test').map((task) => `${name}#${task}`),
+// Only the tasks turbo.json defines for every package (`lint` and `typecheck-providers` are the root's own).
+const packageTasks = Object.keys(JSON.parse(readFileSync(join(root, 'turbo.json'), 'utf8')).tasks).filter(
+  (task) => tasks.includes(task) && task !== 'test',
 );
+const aloneOtherTasks = alone.flatMap((name) => packageTasks.map((task) => `${name}#${task}`));
 /**
  * Twenty tasks at once rather than turbo's ten, unless the caller says otherwise: turbo starts ready tasks in
  * no order of urgency, and with ten slots the builds the CLI's tests wait on (the sandbox, the MCP server) sat
