@@ -4,7 +4,7 @@
 // with every task whose dependencies succeeded. Every task's full output stays in its package's
 // `.turbo/turbo-<task>.log`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workspacePackages } from './workspace.mjs';
@@ -79,14 +79,14 @@ function outsideVersions() {
 const filtered = extra.some((arg) => arg === '-F' || arg.startsWith('--filter'));
 const turboEnv = { ...process.env, ...outsideVersions() };
 
-const turboRun = (filters, args = extra, run = tasks) =>
+const turboRun = (filters, args = extra) =>
   spawnSync(
     'pnpm',
     [
       'exec',
       'turbo',
       'run',
-      ...run,
+      ...tasks,
       '--output-logs=errors-only',
       '--continue=dependencies-successful',
       '--summarize',
@@ -97,13 +97,6 @@ const turboRun = (filters, args = extra, run = tasks) =>
   );
 // A filtered run also runs the root's checks (`//#lint`, and `//#typecheck-providers`, which type-checks every
 // provider's type tests): cached, so they cost nothing when their files did not change.
-// Outside a filtered run, the alone suites' other tasks (their builds, type checks, package checks) run with
-// the rest, named `<package>#<task>` (turbo skips the ones a package has no script for); only their tests wait.
-// Only the tasks turbo.json defines for every package (`lint` and `typecheck-providers` are the root's own).
-const packageTasks = Object.keys(JSON.parse(readFileSync(join(root, 'turbo.json'), 'utf8')).tasks).filter(
-  (task) => tasks.includes(task) && task !== 'test',
-);
-const aloneOtherTasks = alone.flatMap((name) => packageTasks.map((task) => `${name}#${task}`));
 /**
  * Twenty tasks at once rather than turbo's ten, unless the caller says otherwise: turbo starts ready tasks in
  * no order of urgency, and with ten slots the builds the CLI's tests wait on (the sandbox, the MCP server) sat
@@ -112,13 +105,11 @@ const aloneOtherTasks = alone.flatMap((name) => packageTasks.map((task) => `${na
  */
 const concurrency = extra.some(isConcurrency) ? [] : ['--concurrency=20'];
 const statuses = [
-  (filtered
-    ? turboRun(['--filter=//'])
-    : turboRun([...alone.map((name) => `--filter=!${name}`), ...concurrency], extra, [...tasks, ...aloneOtherTasks])
-  ).status,
+  (filtered ? turboRun(['--filter=//']) : turboRun([...alone.map((name) => `--filter=!${name}`), ...concurrency]))
+    .status,
 ];
 if (!filtered) {
-  statuses.push(turboRun(['--concurrency=1', ...alone.map((name) => `--filter=${name}`)], extraAlone, ['test']).status);
+  statuses.push(turboRun(['--concurrency=1', ...alone.map((name) => `--filter=${name}`)], extraAlone).status);
 }
 
 const summaries = readdirSync(runs)
