@@ -3,7 +3,7 @@
 // that failed and every package whose tests did not run. A failure does not stop the others: turbo goes on
 // with every task whose dependencies succeeded. Every task's full output stays in its package's
 // `.turbo/turbo-<task>.log`.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,11 +13,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const tasks = ['build', 'typecheck', 'typecheck-providers', 'lint', 'test', 'check-package'];
 /**
  * Suites that count requests per second across several processes and a real Redis. They run once the
- * rest is done, on their own: next to other packages' tests, two cores are busy enough to delay a
+ * rest is done, apart from it: next to other packages' tests, two cores are busy enough to delay a
  * request's arrival at the mock gateway past the rate limit's margin, and the per-second count would
- * measure the machine rather than the limiter.
+ * measure the machine rather than the limiter. The three that share the Redis server of PDG_REDIS_URL
+ * (tests/shared-limits empties it between tests) run one at a time; the queue's, which starts redis-servers
+ * of its own and is light on the processor, runs beside them.
  */
-const alone = ['@pdg/shared-limits-tests', 'example-fleet', '@pdg/queue', 'example-harvest'];
+const aloneOnSharedRedis = ['@pdg/shared-limits-tests', 'example-fleet', 'example-harvest'];
+const aloneOnOwnRedis = ['@pdg/queue'];
+const alone = [...aloneOnSharedRedis, ...aloneOnOwnRedis];
 // `pnpm test -- --x` hands on a `--` of its own: turbo would pass what follows to every task's script.
 const extra = process.argv.slice(2).filter((arg) => arg !== '--');
 // The alone suites run one at a time whatever concurrency the caller gave the rest.
@@ -79,22 +83,27 @@ function outsideVersions() {
 const filtered = extra.some((arg) => arg === '-F' || arg.startsWith('--filter'));
 const turboEnv = { ...process.env, ...outsideVersions() };
 
-const turboRun = (filters, args = extra) =>
-  spawnSync(
-    'pnpm',
-    [
-      'exec',
-      'turbo',
-      'run',
-      ...tasks,
-      '--output-logs=errors-only',
-      '--continue=dependencies-successful',
-      '--summarize',
-      ...filters,
-      ...args,
-    ],
-    { cwd: root, stdio: 'inherit', env: turboEnv },
-  );
+const turboArgs = (filters, args, run) => [
+  'exec',
+  'turbo',
+  'run',
+  ...run,
+  '--output-logs=errors-only',
+  '--continue=dependencies-successful',
+  '--summarize',
+  ...filters,
+  ...args,
+];
+/** Runs turbo to its end; its exit status. */
+const turboRun = (filters, args = extra, run = tasks) =>
+  spawnSync('pnpm', turboArgs(filters, args, run), { cwd: root, stdio: 'inherit', env: turboEnv }).status;
+/** Starts turbo beside another; resolves with its exit status. */
+const turboStart = (filters, args, run) =>
+  new Promise((resolve) => {
+    const child = spawn('pnpm', turboArgs(filters, args, run), { cwd: root, stdio: 'inherit', env: turboEnv });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
 // A filtered run also runs the root's checks (`//#lint`, and `//#typecheck-providers`, which type-checks every
 // provider's type tests): cached, so they cost nothing when their files did not change.
 /**
@@ -105,11 +114,24 @@ const turboRun = (filters, args = extra) =>
  */
 const concurrency = extra.some(isConcurrency) ? [] : ['--concurrency=20'];
 const statuses = [
-  (filtered ? turboRun(['--filter=//']) : turboRun([...alone.map((name) => `--filter=!${name}`), ...concurrency]))
-    .status,
+  filtered ? turboRun(['--filter=//']) : turboRun([...alone.map((name) => `--filter=!${name}`), ...concurrency]),
 ];
 if (!filtered) {
-  statuses.push(turboRun(['--concurrency=1', ...alone.map((name) => `--filter=${name}`)], extraAlone).status);
+  const only = (names) => names.map((name) => `--filter=${name}`);
+  // Their builds, type checks and package checks first; then their tests alone (`--only`: all is built).
+  statuses.push(
+    turboRun(
+      only(alone),
+      extraAlone,
+      tasks.filter((task) => task !== 'test'),
+    ),
+  );
+  statuses.push(
+    ...(await Promise.all([
+      turboStart(['--only', '--concurrency=1', ...only(aloneOnSharedRedis)], extraAlone, ['test']),
+      turboStart(['--only', ...only(aloneOnOwnRedis)], extraAlone, ['test']),
+    ])),
+  );
 }
 
 const summaries = readdirSync(runs)
