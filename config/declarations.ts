@@ -13,7 +13,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, posix, relative, resolve } from 'node:path';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import ts from 'typescript';
@@ -59,30 +59,22 @@ function sharedHosts(dir: string): (options: ts.CompilerOptions) => ts.CompilerH
 }
 
 /**
- * tsup's names for the entries: one entry is named by its file (`src/index.ts` → `index`); several, by their
- * paths relative to their lowest common folder, without extension.
+ * tsup's names for the entries: each entry's path relative to the entries' lowest common folder, without
+ * extension (`src/index.ts` alone → `index`; `src/index.ts` and `src/cache/index.ts` → `index`, `cache/index`).
  */
 export function entryNames(entry: DeclarationsBuild['entry']): Record<string, string> {
   if (!Array.isArray(entry)) return { ...(entry as Record<string, string>) };
   const paths = (entry as readonly string[]).map((path) => path.replace(/\\/g, '/'));
-  if (paths.length === 1) return { [(paths[0] ?? '').replace(/^.*\//, '').replace(/\.[a-z]+$/, '')]: paths[0] ?? '' };
-  const common = commonFolder(paths);
-  return Object.fromEntries(
-    paths.map((path) => [
-      path
-        .replace(common, '')
-        .replace(/^\//, '')
-        .replace(/\.[a-z]+$/, ''),
-      path,
-    ]),
-  );
+  const common = commonFolder(paths.map((path) => posix.dirname(path)));
+  return Object.fromEntries(paths.map((path) => [posix.relative(common, path).replace(/\.[a-z]+$/, ''), path]));
 }
 
-function commonFolder(paths: readonly string[]): string {
-  const [first = '', ...rest] = paths;
+/** The folder every one of `folders` is in (or is). */
+function commonFolder(folders: readonly string[]): string {
+  const [first = '', ...rest] = folders;
   let parts = first.split('/');
-  for (const path of rest) {
-    const other = path.split('/');
+  for (const folder of rest) {
+    const other = folder.split('/');
     let same = 0;
     while (same < parts.length && parts[same] === other[same]) same++;
     parts = parts.slice(0, same);
