@@ -24,7 +24,7 @@ const aloneOnOwnRedis = ['@pdg/queue'];
 const alone = [...aloneOnSharedRedis, ...aloneOnOwnRedis];
 // `pnpm test -- --x` hands on a `--` of its own: turbo would pass what follows to every task's script.
 const extra = process.argv.slice(2).filter((arg) => arg !== '--');
-// The alone suites run one at a time whatever concurrency the caller gave the rest.
+// The alone suites' tests do not take the concurrency the caller gave the rest.
 const isConcurrency = (arg) => arg === '--concurrency' || arg.startsWith('--concurrency=');
 const extraAlone = extra.filter((arg, index) => !isConcurrency(arg) && !isConcurrency(extra[index - 1] ?? ''));
 

@@ -14,6 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 // @ts-expect-error: a plain .mjs script of the repository, without types.
 import { providerPackages } from '../../scripts/registry.mjs';
+// @ts-expect-error: a plain .mjs script of the repository, without types.
+import { tsc7 } from '../../scripts/typecheck.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..');
@@ -160,13 +162,7 @@ if (process.argv.includes('--declarations')) {
   // The check `tests/repo` runs: every provider's emitted declarations, and core's, type-check in a
   // consumer that checks libraries too (skipLibCheck: false), calling every endpoint. With TypeScript 7, as the
   // packages' type checks (scripts/typecheck.mjs): the same checks, several times faster.
-  const figures = await check(
-    'declarations',
-    packages,
-    true,
-    false,
-    join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'),
-  );
+  const figures = await check('declarations', packages, true, false, tsc7);
   rmSync(work, { recursive: true, force: true });
   console.log(JSON.stringify(figures));
 } else {

@@ -13,6 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script of the repository, without types.
 import { providerPackages } from '../../../scripts/registry.mjs';
+// @ts-expect-error: a plain .mjs script of the repository, without types.
+import { tsc7 } from '../../../scripts/typecheck.mjs';
 
 interface Pkg {
   readonly dir: string;
@@ -83,11 +85,10 @@ it('the written-out types are the types inferred from the sources, for every end
       files: ['check.ts'],
     }),
   );
-  // TypeScript 7, as the packages' type checks (scripts/typecheck.mjs): the same checks, several times faster.
-  const tsc = join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
   let output = '';
   try {
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: work, encoding: 'utf8' });
+    // TypeScript 7, as the packages' type checks (scripts/typecheck.mjs): the same checks, several times faster.
+    execFileSync(process.execPath, [tsc7, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: work, encoding: 'utf8' });
   } catch (error) {
     output = (error as { stdout?: string }).stdout ?? String(error);
   }
