@@ -1,5 +1,15 @@
 /** The responder's steps, each alone: route matching, params, the answer key, examples, a question's page. */
-import { defineEndpoint, defineFixtures, defineProvider, integerParam, optional, record, stringParam } from '@pdg/core';
+import {
+  cursorPageOf,
+  defineEndpoint,
+  defineFixtures,
+  defineProvider,
+  integerParam,
+  optional,
+  pageOf,
+  record,
+  stringParam,
+} from '@pdg/core';
 import { requestOf } from '@pdg/core/fixtures';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +28,7 @@ const notes = defineProvider({
       path: 'list',
       description: 'Notes, page by page.',
       cacheSeconds: 600,
-      paging: { kind: 'page', items: 'items' },
+      paging: pageOf('items', note).paging,
       params: v.strictObject({
         page: optional(integerParam('page', { min: 1 })),
         limit: optional(integerParam('page size', { min: 1, max: 100 })),
@@ -28,7 +38,7 @@ const notes = defineProvider({
     feed: defineEndpoint({
       path: 'note-feed',
       description: 'Notes by cursor.',
-      paging: { kind: 'cursor', items: 'notes' },
+      paging: cursorPageOf('notes', note).paging,
       params: v.strictObject({ cursor: optional(stringParam('a prior nextCursor')) }),
       response: v.looseObject({ notes: v.array(note), hasMore: v.boolean(), nextCursor: v.nullish(v.string()) }),
     }),
