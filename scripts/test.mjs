@@ -15,13 +15,14 @@ const tasks = ['build', 'typecheck', 'typecheck-providers', 'lint', 'test', 'che
  * Suites that count requests per second across several processes and a real Redis. They run once the
  * rest is done, apart from it: next to other packages' tests, two cores are busy enough to delay a
  * request's arrival at the mock gateway past the rate limit's margin, and the per-second count would
- * measure the machine rather than the limiter. The three that share the Redis server of PDG_REDIS_URL
- * (tests/shared-limits empties it between tests) run one at a time; the queue's, which starts redis-servers
- * of its own and is light on the processor, runs beside them.
+ * measure the machine rather than the limiter. Three run one at a time: the two examples, which share the
+ * Redis server of PDG_REDIS_URL and count requests where the gateway receives them, and tests/shared-limits,
+ * whose files (each with a redis-server of its own where the machine can start one) run side by side. The
+ * queue's, which starts redis-servers of its own and is light on the processor, runs beside them.
  */
-const aloneOnSharedRedis = ['@pdg/shared-limits-tests', 'example-fleet', 'example-harvest'];
+const aloneInTurn = ['@pdg/shared-limits-tests', 'example-fleet', 'example-harvest'];
 const aloneOnOwnRedis = ['@pdg/queue'];
-const alone = [...aloneOnSharedRedis, ...aloneOnOwnRedis];
+const alone = [...aloneInTurn, ...aloneOnOwnRedis];
 // `pnpm test -- --x` hands on a `--` of its own: turbo would pass what follows to every task's script.
 const extra = process.argv.slice(2).filter((arg) => arg !== '--');
 // The alone suites' tests do not take the concurrency the caller gave the rest.
@@ -129,7 +130,7 @@ if (!filtered) {
   );
   statuses.push(
     ...(await Promise.all([
-      turboStart(['--only', '--concurrency=1', ...only(aloneOnSharedRedis)], extraAlone, ['test']),
+      turboStart(['--only', '--concurrency=1', ...only(aloneInTurn)], extraAlone, ['test']),
       turboStart(['--only', ...only(aloneOnOwnRedis)], extraAlone, ['test']),
     ])),
   );

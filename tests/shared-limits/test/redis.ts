@@ -1,11 +1,15 @@
 /**
- * A real Redis server for the shared-cache and shared-limit tests: the one `.ci/run` starts (PDG_REDIS_URL),
- * else a `redis-server` on this machine started on a free loopback port for the run; and, for the tests
- * that kill or pause it, one of their own. Without Redis the tests are skipped locally, saying why; in CI
- * (CI set) that is a failure instead.
+ * A real Redis server for the shared-cache and shared-limit tests: each test file's own, a `redis-server`
+ * started on a free loopback port for the file, when this machine has the binary (`.ci/run` installs it); else
+ * the one PDG_REDIS_URL names, shared by the files, which then run one at a time (vitest.config.ts). The tests
+ * that kill or pause Redis always start their own. Without Redis the tests are skipped locally, saying why; in
+ * CI (CI set) that is a failure instead.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+
+/** Whether this machine can start redis-servers: then every test file has its own, and the files run side by side. */
+export const canStartRedis = (): boolean => spawnSync('redis-server', ['--version']).status === 0;
 
 export interface RedisServer {
   readonly url: string;
@@ -14,10 +18,11 @@ export interface RedisServer {
 
 export type RedisOrReason = { readonly server: RedisServer } | { readonly skip: string };
 
+/** The test file's Redis: its own redis-server when the machine can start one, else PDG_REDIS_URL's. */
 export async function findRedis(): Promise<RedisOrReason> {
+  if (canStartRedis()) return { server: await startRedis() };
   const given = process.env.PDG_REDIS_URL;
   if (given) return { server: { url: given, stop: async () => undefined } };
-  if (spawnSync('redis-server', ['--version']).status === 0) return { server: await startRedis() };
   const reason =
     'no Redis: set PDG_REDIS_URL, or install redis-server (Debian: apt-get install redis-server); .ci/run does both';
   if (process.env.CI) throw new Error(`The shared-cache and shared-limit tests need Redis in CI: ${reason}.`);
@@ -50,7 +55,7 @@ export interface OwnRedisServer extends RedisServer {
  * without the binary the tests are skipped locally, saying why, and fail in CI.
  */
 export async function ownRedis(): Promise<{ readonly server: OwnRedisServer } | { readonly skip: string }> {
-  if (spawnSync('redis-server', ['--version']).status === 0) return { server: await startRedis() };
+  if (canStartRedis()) return { server: await startRedis() };
   const reason = 'no redis-server on this machine (Debian: apt-get install redis-server); .ci/run installs it';
   if (process.env.CI) throw new Error(`The Redis fault tests need redis-server in CI: ${reason}.`);
   return { skip: reason };
