@@ -15,14 +15,17 @@ const tasks = ['build', 'typecheck', 'typecheck-providers', 'lint', 'test', 'che
  * Suites that count requests per second across several processes and a real Redis. They run once the
  * rest is done, apart from it: next to other packages' tests, two cores are busy enough to delay a
  * request's arrival at the mock gateway past the rate limit's margin, and the per-second count would
- * measure the machine rather than the limiter. Three run one at a time: the two examples, which share the
- * Redis server of PDG_REDIS_URL and count requests where the gateway receives them, and tests/shared-limits,
- * whose files (each with a redis-server of its own where the machine can start one) run side by side. The
- * queue's, which starts redis-servers of its own and is light on the processor, runs beside them.
+ * measure the machine rather than the limiter. The two examples share the Redis server of PDG_REDIS_URL and
+ * count requests where the gateway receives them: they run one at a time. Beside them run tests/shared-limits
+ * (each of its files starts a redis-server of its own, and counts where the limit decides) and the queue's
+ * suite (its own redis-servers): both are light on the processor. On a machine that cannot start
+ * redis-servers, tests/shared-limits uses PDG_REDIS_URL too, emptying it between tests, so it takes its turn
+ * with the examples.
  */
-const aloneInTurn = ['@pdg/shared-limits-tests', 'example-fleet', 'example-harvest'];
-const aloneOnOwnRedis = ['@pdg/queue'];
-const alone = [...aloneInTurn, ...aloneOnOwnRedis];
+const ownRedisServers = spawnSync('redis-server', ['--version']).status === 0;
+const aloneInTurn = ['example-fleet', 'example-harvest', ...(ownRedisServers ? [] : ['@pdg/shared-limits-tests'])];
+const aloneBeside = [...(ownRedisServers ? ['@pdg/shared-limits-tests'] : []), '@pdg/queue'];
+const alone = [...aloneInTurn, ...aloneBeside];
 // `pnpm test -- --x` hands on a `--` of its own: turbo would pass what follows to every task's script.
 const extra = process.argv.slice(2).filter((arg) => arg !== '--');
 // The alone suites' tests do not take the concurrency the caller gave the rest.
@@ -131,7 +134,7 @@ if (!filtered) {
   statuses.push(
     ...(await Promise.all([
       turboStart(['--only', '--concurrency=1', ...only(aloneInTurn)], extraAlone, ['test']),
-      turboStart(['--only', ...only(aloneOnOwnRedis)], extraAlone, ['test']),
+      turboStart(['--only', ...only(aloneBeside)], extraAlone, ['test']),
     ])),
   );
 }
