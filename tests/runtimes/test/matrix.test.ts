@@ -306,8 +306,10 @@ describe('the same calls on the edge runtimes', () => {
 
   it("Cloudflare's workerd: a module Worker, the key and the gateway's URL from its env bindings", async () => {
     const startedAt = performance.now();
-    const binary = require.resolve('workerd/bin/workerd');
-    const { stdout: versionText } = await run(process.execPath, [binary, '--version']);
+    // The native binary itself (the package's main export), not its bin script: that script runs the binary as
+    // a child, which killing the script would leave serving after the test.
+    const binary = (require('workerd') as { default: string }).default;
+    const { stdout: versionText } = await run(binary, ['--version']);
     const version = versionText.trim().replace(/^workerd /, '');
     expect(version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const dir = mkdtempSync(join(tmpdir(), 'pdg-workerd-'));
@@ -316,7 +318,7 @@ describe('the same calls on the edge runtimes', () => {
     writeFileSync(join(dir, 'worker.js'), await bundled(workerEntry, 'esm'));
     writeFileSync(join(dir, 'config.capnp'), workerdConfig(port, keyed.url, 'key-from-env-binding'));
     let output = '';
-    const workerd = spawn(process.execPath, [binary, 'serve', join(dir, 'config.capnp')], { cwd: dir });
+    const workerd = spawn(binary, ['serve', join(dir, 'config.capnp')], { cwd: dir });
     workerd.stdout.on('data', (chunk) => (output += chunk));
     workerd.stderr.on('data', (chunk) => (output += chunk));
     try {
