@@ -47,15 +47,7 @@ const fields = [
 ] as const;
 
 /** Digits alone, with the spaces or tabs a header may put around them: `2.5`, `0x10`, `1e1`, `+3`, `-1` are not counts. */
-const countPattern = /^[ \t]*(\d+)[ \t]*$/;
-
-/** The count `text` writes, or undefined when it writes none (or one too large to be exact as a number). */
-function count(text: string | null | undefined): number | undefined {
-  const digits = text ? countPattern.exec(text)?.[1] : undefined;
-  if (digits === undefined) return undefined;
-  const value = Number(digits);
-  return Number.isSafeInteger(value) ? value : undefined;
-}
+const countPattern = /^[ \t]*\d+[ \t]*$/;
 
 /** The captured value of `pattern` in `header`, if any. */
 const parameter = (header: string, pattern: RegExp) => (header ? pattern.exec(header)?.[1] : undefined);
@@ -78,8 +70,9 @@ export function answerInfo(headers: HeaderSource, now = Date.now()): AnswerInfo 
       parameter(field === 'limit' ? policy : structured, short) ??
       headers.get(`ratelimit-${field}`) ??
       headers.get(`x-ratelimit-${field}`);
-    const value = count(text);
-    if (value === undefined) continue;
+    // A safe integer: a count too large to be exact as a number is no count either.
+    const value = text && countPattern.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(value)) continue;
     info.rateLimit ??= {};
     info.rateLimit[name] =
       name === 'resetSeconds' && value >= epochFrom ? Math.max(0, Math.ceil(value - now / 1000)) : value;
