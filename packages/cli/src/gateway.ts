@@ -2,6 +2,7 @@
 import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { type ParsedArgs, UsageError } from './args.js';
 import { keepSecret } from './io.js';
+import { visible } from './terminal-text.js';
 
 /**
  * The client, imported by the commands that call a gateway. Not at start-up: its HTTP layer (ky, and the
@@ -46,6 +47,17 @@ export function gatewayAccess(
     );
   keepSecret(apiKey);
   return { apiKey: apiKey ?? '', baseUrl };
+}
+
+/**
+ * The client's `debug` option: with PDG_DEBUG set to 1, true or yes (as core reads it), each debug line on
+ * stderr through the terminal escaping, since a line quotes the answer's request id and rate-limit headers
+ * and a gateway can put control characters there (bytes 0x80 to 0x9F pass in a header value). Otherwise
+ * false: no debug lines.
+ */
+export function debugOption(): false | ((line: string) => void) {
+  const on = ['1', 'true', 'yes'].includes((process.env.PDG_DEBUG ?? '').toLowerCase());
+  return on && ((line) => process.stderr.write(`${visible(line)}\n`));
 }
 
 /** The API reference at the mock's /docs/: @pdg/docs is loaded on the first request for it. */
