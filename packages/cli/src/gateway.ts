@@ -1,6 +1,7 @@
 /** What the commands that call a gateway or serve one share: the client's module, access, the mock, listening. */
 import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { type ParsedArgs, UsageError } from './args.js';
+import { flagsOf, isCommand } from './flags.js';
 import { keepSecret } from './io.js';
 import { visible } from './terminal-text.js';
 
@@ -37,16 +38,20 @@ export function gatewayAccess(
 ): { apiKey: string; baseUrl: string } {
   const apiKey = mock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
   const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
-  if (!apiKey && !keyless)
-    throw new UsageError(
-      'No API key: set PDG_API_KEY or pass --api-key (or add --mock to answer from the built-in mock gateway).',
-    );
-  if (!baseUrl)
-    throw new UsageError(
-      'No gateway URL: set PDG_BASE_URL or pass --base-url (or add --mock to answer from the built-in mock gateway).',
-    );
+  if (!apiKey && !keyless) throw new UsageError(`No API key: set PDG_API_KEY or pass --api-key${mockHint(args)}.`);
+  if (!baseUrl) throw new UsageError(`No gateway URL: set PDG_BASE_URL or pass --base-url${mockHint(args)}.`);
   keepSecret(apiKey);
   return { apiKey: apiKey ?? '', baseUrl };
+}
+
+/**
+ * ` (or add --mock …)` for a command whose flag table has `--mock` (run, mcp), else nothing: `pdg queue work`
+ * calls a gateway too, but has no mock to offer.
+ */
+function mockHint(args: ParsedArgs): string {
+  const [command, subcommand] = args.positionals;
+  const flags = isCommand(command) ? flagsOf(command, command === 'queue' ? subcommand : undefined) : [];
+  return flags.some((flag) => flag.name === 'mock') ? ' (or add --mock to answer from the built-in mock gateway)' : '';
 }
 
 /**
