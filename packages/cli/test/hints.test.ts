@@ -22,7 +22,8 @@ type Context = string;
 
 /**
  * Whose flags the hints of a file (or of one top-level function or constant in it, `file#name`) name, when
- * the hint does not name its command itself. A hint printed by more than one command must hold for each.
+ * the hint does not name its command itself; `commands/<command>.ts` is that command's unless listed here. A
+ * hint printed by more than one command must hold for each.
  */
 const hintsFor: Readonly<Record<string, readonly Context[]>> = {
   'args.ts': ['any'],
@@ -46,12 +47,8 @@ const hintsFor: Readonly<Record<string, readonly Context[]>> = {
   'gateway.ts#listenFailure': ['mock', 'mcp'],
   'run-params.ts': ['run', 'queue add'],
   'usage.ts': ['run'],
-  'commands/mcp.ts': ['mcp'],
-  'commands/mock.ts': ['mock'],
   'commands/openapi.ts': ['openapi', 'docs'],
   'commands/openapi.ts#docsCommand': ['docs'],
-  'commands/queue.ts': ['queue'],
-  'commands/run.ts': ['run'],
   'commands/run-walk.ts': ['run'],
 };
 
@@ -157,8 +154,10 @@ function exists(flag: string, context: Context, endpoint: string | undefined): b
 /** A `--flag` or a `pdg <command>` that does not exist, in one hint. */
 function mistakesIn(hint: Hint): string[] {
   const key = hint.keys.find((candidate) => Object.hasOwn(hintsFor, candidate));
+  const ownCommand = /^commands\/([a-z]+)\.ts$/.exec(hint.keys.at(-1) ?? '')?.[1];
   const mistakes: string[] = [];
-  let contexts: readonly Context[] = key === undefined ? [] : (hintsFor[key] ?? []);
+  let contexts: readonly Context[] =
+    key !== undefined ? (hintsFor[key] ?? []) : isCommand(ownCommand) ? [ownCommand] : [];
   let endpoint: string | undefined;
   const text = hint.text.replace(otherPrograms, '');
   // Flags and `pdg` mentions in order: a mention makes the flags after it that command's.
@@ -214,6 +213,8 @@ describe('every hint names a flag or command that exists', () => {
     expect(hint('see pdg harvst --help')).toEqual(['pdg harvst (no such command)']);
     expect(hint('pdg run jobs:jobboard browse --country SG --q x')).toEqual(['--q (not a flag of run)']);
     expect(hint('pdg queue add jobs:jobboard browse --country SG --max-items 5')).toEqual([]);
+    expect(hint('with --concurrency 2', 'commands/mock.ts')).toEqual(['--concurrency (not a flag of mock)']);
+    expect(hint('with --all', 'new-file.ts')).toEqual(['--all (in code the table hintsFor does not classify)']);
   });
 });
 
