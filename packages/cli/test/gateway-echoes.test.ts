@@ -41,6 +41,16 @@ function route(request: IncomingMessage, response: ServerResponse) {
         { 'x-request-id': c1RequestId, 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '2.5' },
       );
     }
+    if (q === 'c1-failure') {
+      response.writeHead(400, {
+        'content-type': 'application/json',
+        'x-request-id': c1RequestId,
+        'x-ratelimit-limit': '10',
+        'x-ratelimit-remaining': '0x10',
+        'x-ratelimit-reset': '1e1',
+      });
+      return response.end(JSON.stringify({ status: 'error', message: 'refused' }));
+    }
     if (q === 'echo') {
       // The key in a value, in a field's name, and deep inside.
       const content = { title: `your key is ${apiKey}`, [apiKey]: 'as a name', deep: { list: [`Bearer ${apiKey}`] } };
@@ -87,6 +97,19 @@ describe('PDG_DEBUG=1: debug lines pass the terminal escaping', () => {
     expect(debugLines[0]).toContain(' request-id=req-\\u009b2J-\\u0085-\\u009d0;owned ratelimit(limit=10)');
     expect(debugLines[0]).toContain('x-api-key=[redacted]');
     expect(stderr).not.toContain(apiKey);
+  });
+
+  it('a failed call: the debug line and the request id under the message escaped; 0x10 left and a reset of 1e1 are no counts', async () => {
+    const { code, stderr } = await runCli(['run', 'music:catalogstore', 'search', '--q', 'c1-failure'], {
+      ...access(),
+      PDG_DEBUG: '1',
+    });
+    expect(code).toBe(1);
+    expect(stderr).not.toMatch(rawControl);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('pdg GET '))).toHaveLength(1);
+    expect(lines).toContain('     request id: req-\\u009b2J-\\u0085-\\u009d0;owned');
+    expect(lines).toContain('     rate limit: ? of 10 left');
   });
 
   it('PDG_DEBUG unset, 0 or no: no debug line', async () => {
