@@ -148,13 +148,47 @@ function walkOptions(tool: PdgTool, args: Record<string, unknown>, limits: Resol
     return value;
   };
   // Own properties only: a `resume` reached through the arguments' prototype is none.
-  const resume = (Object.hasOwn(args, 'resume') ? args.resume : undefined) as WalkCheckpoint | undefined;
+  const resume = Object.hasOwn(args, 'resume') ? checkedResume(tool, args.resume) : undefined;
   return {
     params,
     maxItems: count('maxItems', limits.defaultItems, limits.maxItems),
     maxPages: count('maxPages', limits.defaultPages, limits.maxPages),
     resume,
   };
+}
+
+/** The keys of a checkpoint a result gives as `walk.resume` (it gives one only while the walk goes on). */
+const resumeKeys: readonly string[] = ['at', 'taken'];
+
+/**
+ * `resume` as a result gave it: an object of `at` and `taken` only. Any other key (`__proto__`, a misspelt
+ * `page`) is refused rather than left out, which would take the walk from its start. The values are checked
+ * by core, as for any checkpoint.
+ */
+function checkedResume(tool: PdgTool, resume: unknown): WalkCheckpoint | undefined {
+  if (resume === undefined) return undefined;
+  const keys = typeof resume === 'object' && resume !== null && !Array.isArray(resume) ? Object.keys(resume) : [];
+  const others = keys.filter((key) => !resumeKeys.includes(key));
+  if (keys.length > 0 && others.length === 0) return resume as WalkCheckpoint;
+  const received =
+    keys.length === 0
+      ? `received ${shortJson(resume)}`
+      : `received the keys ${others.slice(0, 3).map(shortJson).join(', ')}${others.length > 3 ? ', ...' : ''}`;
+  const rule = `must be the walk.resume a previous call returned, passed back as is: an object of at and taken only (${received})`;
+  throw pdgError({
+    code: 'INVALID_PARAMS',
+    provider: tool.provider,
+    endpoint: tool.endpointName,
+    issues: [{ path: 'resume', message: rule }],
+    message: `Invalid arguments for ${tool.name}: resume ${rule}.`,
+    nothingSent: true,
+  });
+}
+
+/** A value's JSON for a message, its first 40 characters when longer (a key or value may be any size). */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? typeof value;
+  return text.length <= 40 ? text : `${text.slice(0, 40)}… (${text.length.toLocaleString('en-US')} characters)`;
 }
 
 /** Fields of a page that only say where the walk is: the walk's summary says it for the whole walk. */
