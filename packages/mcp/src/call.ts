@@ -22,6 +22,7 @@ import { toolError, withoutSecret } from './errors.js';
 import { checkFields, projectingClient } from './fields.js';
 import { walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
+import { answerResult, resultBytes } from './result-step.js';
 import type { PdgTool } from './tools.js';
 
 export interface CallContext {
@@ -67,8 +68,7 @@ export async function callTool(
       context = { ...context, client: projectingClient(context.client, tool, checkFields(tool, fields)) };
     }
     const answer = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
-    const safe = fitted(tool, answer, context);
-    return { content: [{ type: 'text', text: JSON.stringify(safe) }], structuredContent: safe };
+    return answerResult(fitted(tool, answer, context));
   } catch (error) {
     return toolError(error, context.secret);
   }
@@ -91,14 +91,16 @@ interface Answer {
 function fitted(tool: PdgTool, answer: Answer, context: CallContext): Record<string, unknown> {
   const max = context.limits.maxResultBytes;
   const sent = (value: Record<string, unknown>) => withoutSecret(value, context.secret);
-  const fits = (value: Record<string, unknown>) => jsonBytes(sent(value)) <= max;
+  // Measured as the result step measures every result: the answer as sent, text and structured content.
+  const bytesOf = (value: Record<string, unknown>) => resultBytes(answerResult(sent(value)));
+  const fits = (value: Record<string, unknown>) => bytesOf(value) <= max;
   const drift = driftOf(tool, context);
   let kept = answer.itemBytes.length;
   for (;;) {
     const result = answer.finish(kept);
     const told = withDrift(result, drift, fits);
     if (fits(told)) return sent(told);
-    const bytes = jsonBytes(sent(result));
+    const bytes = bytesOf(result);
     if (kept <= 1) throw overLimit(tool, bytes, max);
     let dropped = 0;
     while (kept > 1 && dropped < bytes - max) dropped += answer.itemBytes[--kept] ?? 0;

@@ -25,6 +25,7 @@ import { searchDocs, searchDocsName } from './docs-search.js';
 import { driftRecord } from './drift.js';
 import { toolError } from './errors.js';
 import { resolveLimits, type ToolLimits } from './limits.js';
+import { finishedResult } from './result-step.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
 
 export interface McpServerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>
@@ -58,7 +59,8 @@ export interface PdgTools {
   readonly endpointTools: readonly PdgTool[];
   /**
    * Calls the named tool with the arguments a model gave. Never throws for a failed call: the result is a
-   * tool error (`isError: true`) saying what failed. An unknown name is a `TypeError`. `apiKey`: the
+   * tool error (`isError: true`) saying what failed. Every result, errors included, is at most
+   * `limits.maxResultBytes` (see result-step.ts). An unknown name is a `TypeError`. `apiKey`: the
    * caller's own key, sent instead of the server's for this call's gateway requests (see `clients.ts`).
    */
   call(name: string, args?: Record<string, unknown>, signal?: AbortSignal, apiKey?: string): Promise<CallToolResult>;
@@ -124,15 +126,18 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     endpointTools,
     toolset,
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
-    call(name, args, signal, apiKey) {
-      if (name === findToolName && toolset === 'catalog')
-        return Promise.resolve(findEndpoints(endpointTools, args ?? {}));
-      if (name === searchDocsName && toolset === 'code') return Promise.resolve(searchDocs(endpointTools, args ?? {}));
+    async call(name, args, signal, apiKey) {
+      if (name === findToolName && toolset === 'catalog') {
+        return finishedResult(findEndpoints(endpointTools, args ?? {}), limits, apiKey);
+      }
+      if (name === searchDocsName && toolset === 'code') {
+        return finishedResult(searchDocs(endpointTools, args ?? {}), limits, apiKey);
+      }
       const tool = toolset === 'endpoints' ? byName.get(name) : undefined;
       const served = toolset === 'catalog' ? name === callToolName : toolset === 'code' ? name === executeName : !!tool;
       if (!served) throw new TypeError(unknownTool(name, tools));
       const keyed = clients.forKey(apiKey);
-      if (keyed instanceof PdgError) return Promise.resolve(toolError(keyed, apiKey));
+      if (keyed instanceof PdgError) return finishedResult(toolError(keyed, apiKey), limits, apiKey);
       const context: CallContext = {
         client: keyed.client,
         limits,
@@ -140,9 +145,13 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
         drift: drift.of,
         ...(signal ? { signal } : {}),
       };
-      if (toolset === 'catalog') return callEndpoint(endpointTools, args ?? {}, context);
-      if (toolset === 'code') return execute(args ?? {}, context, bounds);
-      return callTool(tool as PdgTool, args, context);
+      const result =
+        toolset === 'catalog'
+          ? await callEndpoint(endpointTools, args ?? {}, context)
+          : toolset === 'code'
+            ? await execute(args ?? {}, context, bounds)
+            : await callTool(tool as PdgTool, args, context);
+      return finishedResult(result, limits, keyed.secret);
     },
   };
 }
