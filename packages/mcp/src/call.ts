@@ -19,7 +19,7 @@ import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
 import { withDrift } from './drift.js';
 import { toolError, withoutSecret } from './errors.js';
-import { checkFields, projectingClient } from './fields.js';
+import { checkFields, type Projection, projection, wholeAnswer } from './fields.js';
 import { walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
 import { answerResult, resultBytes } from './result-step.js';
@@ -64,10 +64,10 @@ export async function callTool(
   try {
     const { fields, ...rest } = given ?? {};
     const args = coerceArguments(rest, tool.inputSchema);
-    if (fields !== undefined) {
-      context = { ...context, client: projectingClient(context.client, tool, checkFields(tool, fields)) };
-    }
-    const answer = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
+    const kept = fields === undefined ? wholeAnswer : projection(tool, checkFields(tool, fields));
+    const answer = tool.endpoint.paging
+      ? await walk(tool, args, context, kept)
+      : await single(tool, args, context, kept);
     return answerResult(fitted(tool, answer, context));
   } catch (error) {
     return toolError(error, context.secret);
@@ -107,11 +107,18 @@ function fitted(tool: PdgTool, answer: Answer, context: CallContext): Record<str
   }
 }
 
-async function single(tool: PdgTool, args: Record<string, unknown> | undefined, context: CallContext): Promise<Answer> {
+async function single(
+  tool: PdgTool,
+  args: Record<string, unknown> | undefined,
+  context: CallContext,
+  kept: Projection,
+): Promise<Answer> {
   const { limits } = context;
-  // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
+  // Measured as sent: projected, and with the key redacted (`[redacted]` may be longer than what it replaces).
   const result = withoutSecret(
-    await callEndpoint(context.client, tool.provider, tool.endpointName, args ?? {}, signalOption(context)),
+    kept.answer(
+      await callEndpoint(context.client, tool.provider, tool.endpointName, args ?? {}, signalOption(context)),
+    ),
     context.secret,
   );
   const drifted = driftOf(tool, context).length > 0;
@@ -201,7 +208,7 @@ const pagingFields = new Set(['page', 'hasMore', 'nextPage', 'nextCursor']);
  * then items while they fit, room kept for what drifted once the endpoint has drifted. One item larger
  * than the whole limit is kept cut, when it is the first.
  */
-function keeper(tool: PdgTool, context: CallContext) {
+function keeper(tool: PdgTool, context: CallContext, projected: Projection) {
   const { limits } = context;
   const paging = tool.endpoint.paging as NonNullable<PdgTool['endpoint']['paging']>;
   const items: unknown[] = [];
@@ -226,7 +233,7 @@ function keeper(tool: PdgTool, context: CallContext) {
       }
       if (firstPage !== undefined) return;
       // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
-      const record = (withoutSecret(page, context.secret) ?? {}) as Record<string, unknown>;
+      const record = (withoutSecret(projected.page(page), context.secret) ?? {}) as Record<string, unknown>;
       const fields = Object.fromEntries(
         Object.entries(record).filter(([name]) => name !== paging.items && !pagingFields.has(name)),
       );
@@ -237,7 +244,7 @@ function keeper(tool: PdgTool, context: CallContext) {
     },
     /** Keeps the item if it fits (or cut, as the first); false when it does not, and the walk stops before it. */
     take(given: unknown): boolean {
-      const item = withoutSecret(given, context.secret);
+      const item = withoutSecret(projected.item(given), context.secret);
       const size = jsonBytes(item) + 1;
       if (size <= budget) {
         items.push(item);
@@ -264,9 +271,14 @@ function keeper(tool: PdgTool, context: CallContext) {
  * repeated. The first page's own fields (a thread's opening post, a profile, a total) reach the model too;
  * no page past the last item taken is fetched.
  */
-async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallContext): Promise<Answer> {
+async function walk(
+  tool: PdgTool,
+  args: Record<string, unknown>,
+  context: CallContext,
+  projected: Projection,
+): Promise<Answer> {
   const { params, maxItems, maxPages, resume } = walkOptions(tool, args, context.limits);
-  const kept = keeper(tool, context);
+  const kept = keeper(tool, context, projected);
   const walking = walkEndpointItems(context.client, tool.provider, tool.endpointName, params, {
     maxPages,
     ...(resume === undefined ? {} : { resume }),
