@@ -69,4 +69,23 @@ describe('the toolsets table', () => {
       new TypeError('Unknown tool "jobs_jobboard_browse". Tools: find_endpoints, call_endpoint.'),
     );
   });
+
+  it('find_endpoints and search_docs rank the same endpoints in the same order: one search', async () => {
+    const catalog = createPdgTools({ providers, apiKey, baseUrl, toolset: 'catalog' });
+    const code = createPdgTools({ providers, apiKey, baseUrl, toolset: 'code' });
+    const queries = ['remote job listings city', 'forum thread posts', 'hot threads', 'salary', 'zzqx'];
+    let compared = 0;
+    for (const query of queries) {
+      const found = (await catalog.call('find_endpoints', { query, limit: 10 })).structuredContent as {
+        endpoints: { provider: string; endpoint: string }[];
+        total: number;
+      };
+      const docs = (await code.call('search_docs', { query, limit: 10 })).structuredContent as typeof found;
+      const names = (list: typeof found) => list.endpoints.map(({ provider, endpoint }) => `${provider} ${endpoint}`);
+      expect(names(found), query).toEqual(names(docs));
+      expect(found.total, query).toBe(docs.total);
+      compared += found.endpoints.length;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
 });
