@@ -139,4 +139,16 @@ describe('an answer past the bound from a tool that does not fit its own is cut,
     expect(wholeBytes(result)).toBeLessThanOrEqual(maxResultBytes);
     expect(textOf(result)).toMatch(/^Nothing matches "z{100,}… \(cut: /);
   });
+
+  it('a result that cannot be cut to the bound (60 text blocks) is a short INVALID_RESPONSE error instead', () => {
+    const blocks = Array.from({ length: 60 }, (_, index) => ({
+      type: 'text' as const,
+      text: `${index} ${'w'.repeat(300)}`,
+    }));
+    const result = finishedResult({ content: blocks }, resolveLimits({ maxResultBytes: 1_000 }), undefined);
+    expect(checkedError(result, 1_000).code).toBe('INVALID_RESPONSE');
+    expect(textOf(result)).toMatch(
+      /^INVALID_RESPONSE: The result would be [\d,]+ bytes, over the 1,000 result limit, and cannot be cut to it\./,
+    );
+  });
 });
