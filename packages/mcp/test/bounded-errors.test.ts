@@ -63,14 +63,13 @@ async function sendsNothing(connected: Connected, call: () => Promise<CallToolRe
 const browse = { provider: 'jobs:jobboard', endpoint: 'browse' };
 
 describe('every tool error is at most maxResultBytes, its code and message once', () => {
-  it('call_endpoint with a 1 MB country code: INVALID_PARAMS naming country, cut, nothing sent', async () => {
+  it('call_endpoint with a 1 MB country code: INVALID_PARAMS naming country, within the bound, nothing sent', async () => {
     const result = await sendsNothing(catalog, () =>
       catalog.call('call_endpoint', { ...browse, params: { country: 'X'.repeat(1_000_000) } }),
     );
     const error = checkedError(result);
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.issues?.map((issue) => issue.path)).toEqual(['country']);
-    expect(textOf(result)).toMatch(/… \(cut: [\d,]+ characters in all\)/);
   });
 
   it('an endpoint tool with a 1 MB country code: the same', async () => {
@@ -98,7 +97,8 @@ describe('every tool error is at most maxResultBytes, its code and message once'
     const result = await code.call('execute', { code: "throw new Error('x'.repeat(3_000_000))" });
     const error = checkedError(result);
     expect(error.code).toBe('PROGRAM_ERROR');
-    expect(error.message).toMatch(/^Error: x{100}/);
+    // Cut here, whatever the message quotes: the first characters kept, the length said.
+    expect(error.message).toMatch(/^Error: x{100,}… \(cut: [\d,]+ characters in all\)$/);
   });
 
   it("a program's uncaught refused call says INVALID_PARAMS once, not INVALID_PARAMS: INVALID_PARAMS", async () => {
@@ -138,5 +138,17 @@ describe('an answer past the bound from a tool that does not fit its own is cut,
     const result = await code.call('search_docs', { query: 'zz'.repeat(500_000) });
     expect(wholeBytes(result)).toBeLessThanOrEqual(maxResultBytes);
     expect(textOf(result)).toMatch(/^Nothing matches "z{100,}… \(cut: /);
+  });
+
+  it('a result that cannot be cut to the bound (60 text blocks) is a short INVALID_RESPONSE error instead', () => {
+    const blocks = Array.from({ length: 60 }, (_, index) => ({
+      type: 'text' as const,
+      text: `${index} ${'w'.repeat(300)}`,
+    }));
+    const result = finishedResult({ content: blocks }, resolveLimits({ maxResultBytes: 1_000 }), undefined);
+    expect(checkedError(result, 1_000).code).toBe('INVALID_RESPONSE');
+    expect(textOf(result)).toMatch(
+      /^INVALID_RESPONSE: The result would be [\d,]+ bytes, over the 1,000 result limit, and cannot be cut to it\./,
+    );
   });
 });
