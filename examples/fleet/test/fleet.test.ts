@@ -46,7 +46,7 @@ describe('examples/fleet', () => {
     async () => {
       const { stdout } = await run(process.execPath, ['dist/main.js'], {
         env: { ...process.env, PDG_REDIS_URL: redisUrl },
-        timeout: 120_000,
+        timeout: 240_000,
       });
       // A 429 is possible only if the machine stalls long enough to bunch requests; retried, it is no error.
       expect(stdout).toMatch(/429s received: \d+; errors: 0\./);
@@ -117,7 +117,7 @@ describe('examples/fleet', () => {
       for (const url of ['redis://127.0.0.1:1', `redis://127.0.0.1:${port}`]) {
         const failed = await run(process.execPath, ['dist/main.js'], {
           env: { ...process.env, PDG_REDIS_URL: url },
-          timeout: 120_000,
+          timeout: 240_000,
         }).then(
           () => undefined,
           (error: { code: number; stderr: string }) => error,
