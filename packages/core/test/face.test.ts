@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpointCatalog, endpointsOf, pdgEnvironment } from '../src/face-entry.js';
+import { endpointCatalog, endpointsOf, type ItemStep, pdgEnvironment } from '../src/face-entry.js';
 import { createClient, defineEndpoint, defineProvider, integerParam, optional, pageOf, record } from '../src/index.js';
 import { json, loopbackPerTest } from './loopback.js';
 import { failure } from './pdg-error-of.js';
@@ -210,7 +210,7 @@ describe('walks with the checkpoint after each item or page', () => {
   it("itemSteps: resumed from any item's `after`, the walk gives exactly the items after it", async () => {
     const server = await threePages();
     const endpoints = endpointsOf(client({ baseUrl: server.url }));
-    const steps: { item: unknown; after: unknown }[] = [];
+    const steps: ItemStep[] = [];
     for await (const step of endpoints.itemSteps('jobs:board', 'browse', {})) steps.push(step);
     const ids = steps.map((step) => (step.item as { jobId: string }).jobId);
     expect(ids).toHaveLength(9);
