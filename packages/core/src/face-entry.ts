@@ -2,6 +2,7 @@
 // so that an app calling `run()` carries none of it.
 export { closestNames, didYouMean } from './closest-names.js';
 export { type PdgEnvironment, pdgEnvironment } from './environment.js';
+export { isPdgError } from './errors.js';
 export {
   type CallIdentity,
   type ClientEndpoints,
