@@ -34,13 +34,15 @@ export function indexProviders(providers: readonly AnyProvider[]): Registry {
  */
 export type NameHint = (word: unknown, names: readonly string[]) => string;
 
+const noHint: NameHint = () => '';
+
 /**
  * The definition of the endpoint a call names, or a `USAGE` error naming what there is instead:
  * `Unknown endpoint "brwose" of jobs:jobboard. Did you mean browse? Endpoints: browse, job, ...` (the
  * hint where one is handed in). The one lookup by name: `run()`, the walks, and every tool built on the
  * client (through the face, `endpointsOf` and `endpointCatalog`).
  */
-export function lookup(registry: Registry, target: CallTarget, hint: NameHint = () => ''): EndpointDefinition {
+export function lookup(registry: Registry, target: CallTarget, hint: NameHint = noHint): EndpointDefinition {
   const provider = registry.get(target.provider);
   if (!provider) {
     const ids = [...registry.keys()];
