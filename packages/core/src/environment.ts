@@ -15,8 +15,6 @@ export interface PdgEnvironment {
   readonly PDG_REDIS_URL?: string | undefined;
 }
 
-const names = ['PDG_API_KEY', 'PDG_BASE_URL', 'PDG_DEBUG', 'PDG_REDIS_URL'] as const;
-
 /**
  * The `PDG_*` variables as this runtime gives them. Not every runtime has `process` (browsers, some edge
  * runtimes): there every variable reads as unset, and the options must be passed in code.
@@ -24,7 +22,7 @@ const names = ['PDG_API_KEY', 'PDG_BASE_URL', 'PDG_DEBUG', 'PDG_REDIS_URL'] as c
 export function pdgEnvironment(): PdgEnvironment {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   if (!env) return {};
-  const read = (name: (typeof names)[number]) => {
+  const read = (name: keyof PdgEnvironment) => {
     // Deno without --allow-env throws on reading a variable: read as unset, so options given in code suffice.
     try {
       return env[name];
@@ -32,5 +30,10 @@ export function pdgEnvironment(): PdgEnvironment {
       return undefined;
     }
   };
-  return Object.fromEntries(names.map((name) => [name, read(name)]));
+  return {
+    PDG_API_KEY: read('PDG_API_KEY'),
+    PDG_BASE_URL: read('PDG_BASE_URL'),
+    PDG_DEBUG: read('PDG_DEBUG'),
+    PDG_REDIS_URL: read('PDG_REDIS_URL'),
+  };
 }

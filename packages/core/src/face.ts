@@ -19,7 +19,7 @@ import { isPdgError } from './errors.js';
 import type { CallOptions, PagesOptions } from './options.js';
 import { type PageRule, positionAfter, revisitCheck, type WalkFaults } from './paging.js';
 import { buildUrl } from './pipeline/build-url.js';
-import { keyRedactor, type Redactor, secretForms } from './redact.js';
+import { type Redactor, secretsRedactor } from './redact.js';
 import { indexProviders, lookup, notWalkableError, type Registry } from './registry.js';
 import { checkLimit, type WalkCheckpoint } from './walk-state.js';
 import { walkOf } from './walker.js';
@@ -201,7 +201,7 @@ export function endpointsOf<TProviders extends readonly AnyProvider[]>(client: P
       return { request: requestOf(settings.baseUrl, target, definition, params), key };
     },
     redact: (value) => {
-      redactor ??= keyRedactor(settings.apiKey, secretForms(settings.apiKey));
+      redactor ??= secretsRedactor(settings.apiKey);
       return redactor.value(value);
     },
     run: (provider, endpoint, params, options) => callEndpoint(client, provider, endpoint, params, options),

@@ -2,8 +2,8 @@
  * How the API key is kept out of everything a call hands back: one `Redactor` per client holds the key,
  * and the pipeline's outlets (outlets.ts: hook arguments, debug lines, response metadata, the error
  * thrown) and the walks pass what they hand out through it. No other code needs the key to redact it.
- * The key is looked for as it is and URL-encoded; `redact` and the face's redaction also look for its base64
- * forms, which a body can hold (see `secretForms`).
+ * What tools show a model or a terminal (a body that may echo the key encoded) passes `redact` or the face's
+ * redactor (`secretsRedactor`), which also look for the key URL-encoded and base64 (`secretForms`).
  */
 import { isPdgError, PdgError, type PdgErrorInit } from './errors.js';
 
@@ -31,41 +31,55 @@ function keyPrefixBefore(text: string, end: number, secret: string): number {
   return 0;
 }
 
-/** `text` with each form of the key, and any part of one ending just before a cut mark, replaced by the mask. */
-function redactText(text: string, forms: readonly string[]): string {
-  let out = text;
-  for (const secret of forms) {
-    out = out.replaceAll(secret, mask);
-    for (let cut = out.indexOf(cutMark); cut !== -1; cut = out.indexOf(cutMark, cut + 1)) {
-      const length = keyPrefixBefore(out, cut, secret);
-      if (length > 0) {
-        out = `${out.slice(0, cut - length)}${mask}${out.slice(cut)}`;
-        cut += mask.length - length;
-      }
+/** `text` with the key, and any part of it ending just before a cut mark, replaced by the mask. */
+function redactText(text: string, secret: string): string {
+  let out = text.replaceAll(secret, mask);
+  for (let cut = out.indexOf(cutMark); cut !== -1; cut = out.indexOf(cutMark, cut + 1)) {
+    const length = keyPrefixBefore(out, cut, secret);
+    if (length > 0) {
+      out = `${out.slice(0, cut - length)}${mask}${out.slice(cut)}`;
+      cut += mask.length - length;
     }
   }
   return out;
 }
 
 /**
- * The secret as it is and URL-encoded (a gateway echoing a request URL): what a client's own redactor looks
- * for in what a call hands back. None for a secret too short to search for: it would match ordinary words.
+ * How deep `redact` copies a value. A gateway can nest a body thousands deep; past this depth a part that
+ * holds the key is replaced whole by the mask, so redaction never runs out of stack.
  */
-function plainForms(secret: string): string[] {
-  return secret.length < minimumRedactedLength ? [] : [...new Set([secret, encodeURIComponent(secret)])];
+const copiedDepth = 100;
+
+/** Replaces every occurrence of `secret` (and a part of it cut off by `excerpt`) in strings anywhere inside `value`. */
+function redactOne<T>(value: T, secret: string, depth = 0): T {
+  if (secret.length < minimumRedactedLength) return value;
+  if (typeof value === 'string') return redactText(value, secret) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= copiedDepth) return (contains(value, secret) ? mask : value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactOne(item, secret, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[redactOne(key, secret)] = redactOne(item, secret, depth + 1);
+  return out as T;
 }
 
 /**
- * Every form a gateway may echo the secret in: `plainForms`, and base64 or base64url at each of the three
- * alignments a longer encoded text can put it at (the part of the encoding that is the same wherever the
- * secret sits: the characters at either end that also encode the bytes around it are left out, and a part
- * under 8 characters is not searched for, as it would match ordinary base64 text). What `redact` and the
- * face's redaction (`endpointsOf(client).redact`) look for in bodies a tool shows or hands to a model.
+ * Replaces every occurrence of `secret` in each of its forms (`secretForms`: as it is, URL-encoded, base64),
+ * and a part of it cut off by `excerpt`, in strings anywhere inside `value` (object keys included).
+ */
+export function redact<T>(value: T, secret: string): T {
+  return secretForms(secret).reduce((out, form) => redactOne(out, form), value);
+}
+
+/**
+ * The secret and each form a gateway may echo it in: as it is, URL-encoded, and base64 or base64url at each
+ * of the three alignments a longer encoded text can put it at (the part of the encoding that is the same
+ * wherever the secret sits: the characters at either end that also encode the bytes around it are left
+ * out, and a part under 8 characters is not searched for, as it would match ordinary base64 text).
  */
 export function secretForms(secret: string): string[] {
-  const forms = plainForms(secret);
+  const forms = [secret, encodeURIComponent(secret)];
   // A key that is not Latin-1 has no byte-for-byte `btoa` form (core refuses such keys; `redact` may see one).
-  if (forms.length > 0 && ![...secret].some((character) => character.charCodeAt(0) > 255)) {
+  if (![...secret].some((character) => character.charCodeAt(0) > 255)) {
     for (const offset of [0, 1, 2]) {
       const encoded = btoa('\0'.repeat(offset) + secret);
       const stable = encoded.slice(offset && 4, (offset + secret.length) % 3 ? -4 : undefined);
@@ -75,37 +89,15 @@ export function secretForms(secret: string): string[] {
   return [...new Set(forms)];
 }
 
-/**
- * How deep `redact` copies a value. A gateway can nest a body thousands deep; past this depth a part that
- * holds the key is replaced whole by the mask, so redaction never runs out of stack.
- */
-const copiedDepth = 100;
-
-/** Replaces every form of `secret` (see `secretForms`, and a part cut off by `excerpt`) in strings anywhere inside `value`. */
-export function redact<T>(value: T, secret: string): T {
-  return redactValue(value, secretForms(secret));
-}
-
-function redactValue<T>(value: T, forms: readonly string[], depth = 0): T {
-  if (forms.length === 0) return value;
-  if (typeof value === 'string') return redactText(value, forms) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth >= copiedDepth) return (contains(value, forms) ? mask : value) as T;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, forms, depth + 1)) as T;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[redactText(key, forms)] = redactValue(item, forms, depth + 1);
-  return out as T;
-}
-
-/** True when a form of the key occurs in a string anywhere inside `value` (keys included), at any depth. */
-function contains(value: unknown, forms: readonly string[]): boolean {
+/** True when `secret` occurs in a string anywhere inside `value` (keys included), at any depth. */
+function contains(value: unknown, secret: string): boolean {
   // A list of what is left to look at, not recursion: a body nested thousands deep must not overflow the stack.
   const pending: unknown[] = [value];
   const seen = new Set<unknown>();
-  while (pending.length > 0 && forms.length > 0) {
+  while (pending.length > 0) {
     const next = pending.pop();
     if (typeof next === 'string') {
-      if (redactText(next, forms) !== next) return true;
+      if (redactText(next, secret) !== next) return true;
       continue;
     }
     if (typeof next !== 'object' || next === null || seen.has(next)) continue;
@@ -118,35 +110,31 @@ function contains(value: unknown, forms: readonly string[]): boolean {
 }
 
 /**
- * The same error when no form of `secret` occurs anywhere in it, else a copy with every occurrence
- * replaced, in its message, stack, fields and whole `cause` chain.
+ * The same error when `secret` occurs nowhere in it, else a copy with every occurrence replaced, in its
+ * message, stack, fields and whole `cause` chain.
  */
 export function redactError<T>(error: T, secret: string): T {
-  return redactErrorWith(error, secretForms(secret));
-}
-
-function redactErrorWith<T>(error: T, forms: readonly string[]): T {
-  if (!contains(error, forms)) return error;
+  if (secret.length < minimumRedactedLength || !contains(error, secret)) return error;
   if (isPdgError(error)) {
     // Its fields as toJSON() lists them, each redacted (code, numbers and the retry verdict come out as they were).
-    const fields = Object.entries(error.toJSON()).map(([name, value]) => [name, redactValue(value, forms)]);
+    const fields = Object.entries(error.toJSON()).map(([name, value]) => [name, redactOne(value, secret)]);
     const copy = new PdgError({
       ...(Object.fromEntries(fields) as unknown as PdgErrorInit),
-      cause: redactErrorWith(error.cause, forms),
+      cause: redactError(error.cause, secret),
     });
     return copy as T;
   }
   if (error instanceof Error) {
-    const copy = new Error(redactText(error.message, forms), {
-      cause: redactErrorWith((error as { cause?: unknown }).cause, forms),
+    const copy = new Error(redactOne(error.message, secret), {
+      cause: redactError((error as { cause?: unknown }).cause, secret),
     });
     copy.name = error.name;
-    copy.stack = redactValue(error.stack, forms);
+    copy.stack = redactOne(error.stack, secret);
     const code = (error as { code?: unknown }).code;
-    if (code !== undefined) Object.assign(copy, { code: redactValue(code, forms) });
+    if (code !== undefined) Object.assign(copy, { code: redactOne(code, secret) });
     return copy as T;
   }
-  return redactValue(error, forms);
+  return redactOne(error, secret);
 }
 
 /** The client's API key, held in one place: what the pipeline hands back passes through `value` or `error`. */
@@ -164,15 +152,27 @@ export interface Redactor {
 /** Each redactor's key, for `sameKey` alone. */
 const keysOf = new WeakMap<Redactor, string>();
 
-/**
- * The redactor of one key. A client's looks for `plainForms` (what a call's own outlets can echo); the
- * face's, for every form (`secretForms`), as what tools show may hold a body's encoded echo of the key.
- */
-export function keyRedactor(apiKey: string, forms = plainForms(apiKey)): Redactor {
+export function keyRedactor(apiKey: string): Redactor {
   const redactor: Redactor = {
-    value: (value) => redactValue(value, forms),
-    error: (error) => redactErrorWith(error, forms),
-    holdsKey: (value) => contains(value, forms),
+    value: (value) => redactOne(value, apiKey),
+    error: (error) => redactError(error, apiKey),
+    holdsKey: (value) => apiKey.length >= minimumRedactedLength && contains(value, apiKey),
+    sameKey: (other) => other === redactor || keysOf.get(other) === apiKey,
+  };
+  keysOf.set(redactor, apiKey);
+  return redactor;
+}
+
+/**
+ * A redactor of the key in every form it may be echoed in (`secretForms`), for what a tool shows: the
+ * face's (`endpointsOf(client).redact`). `sameKey` is not one a cache compares with; it names its own key.
+ */
+export function secretsRedactor(apiKey: string): Redactor {
+  const forms = secretForms(apiKey);
+  const redactor: Redactor = {
+    value: (value) => forms.reduce((out, form) => redactOne(out, form), value),
+    error: (error) => forms.reduce((out, form) => redactError(out, form), error),
+    holdsKey: (value) => forms.some((form) => form.length >= minimumRedactedLength && contains(value, form)),
     sameKey: (other) => other === redactor || keysOf.get(other) === apiKey,
   };
   keysOf.set(redactor, apiKey);
