@@ -13,5 +13,6 @@ export {
   type PagedDefinition,
   type PageStep,
   type PageStepOptions,
+  sortedJson,
   type WalkPosition,
 } from './face.js';

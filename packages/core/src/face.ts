@@ -190,7 +190,7 @@ export function endpointsOf<TProviders extends readonly AnyProvider[]>(client: P
   const catalog = catalogOver(registry, client.providers);
   // The key's identity is worked out once, when first asked for.
   let key: string | undefined;
-  // The redactor of every form of the key (the client's own looks for the plain ones), made when first used.
+  // The redactor of every form of the key (the client's own looks for the key as sent), made when first used.
   let redactor: Redactor | undefined;
   const face: ClientEndpoints = {
     ...catalog,
@@ -242,8 +242,12 @@ function requestOf(baseUrl: string, target: CallTarget, definition: EndpointDefi
   }
 }
 
-/** JSON with object keys sorted at every level; `undefined` fields left out, as a call leaves them out. */
-function sortedJson(value: unknown): string {
+/**
+ * JSON with object keys sorted at every level and `undefined` fields left out (as a call leaves them out):
+ * one text for one value, whatever order its keys were written in. What a tool keys a walk or a call on
+ * where it has no client to ask for the call's identity (the queue's walk ids).
+ */
+export function sortedJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value)

@@ -9,7 +9,7 @@ import {
   validateParams,
   type WalkCheckpoint,
 } from '@pdg/core';
-import { endpointCatalog } from '@pdg/core/face';
+import { endpointCatalog, sortedJson } from '@pdg/core/face';
 import type { JobsOptions, Queue } from 'bullmq';
 
 /** One walk of a paged endpoint, as a job holds it: plain JSON. */
@@ -53,26 +53,15 @@ export interface WalkProgress {
 export const defaultAttempts = 5;
 export const defaultBackoffMs = 1000;
 
-/** JSON with object keys sorted at every level, so `{ a, b }` and `{ b, a }` are the same walk. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /**
- * The walk's id: the same provider, endpoint, params and limits always give the same id (`walk-` and 24 hex
- * digits of a SHA-256), so the same walk enqueued twice is one job, and its pages one set of page keys.
+ * The walk's id: the same provider, endpoint, params and limits, in any key order (core's `sortedJson`),
+ * always give the same id (`walk-` and 24 hex digits of a SHA-256), so the same walk enqueued twice is one
+ * job, and its pages one set of page keys.
  */
 export function walkId(walk: WalkSpec): string {
   const { provider, endpoint, params = {}, maxItems, maxPages } = walk;
   const digest = createHash('sha256')
-    .update(canonical({ provider, endpoint, params, maxItems, maxPages }))
+    .update(sortedJson({ provider, endpoint, params, maxItems, maxPages }))
     .digest('hex');
   return `walk-${digest.slice(0, 24)}`;
 }
