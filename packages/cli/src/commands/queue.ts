@@ -260,7 +260,7 @@ async function work(
   // Job ids come from Redis and failures from a gateway: every line passes the terminal escaping `pdg run` uses.
   walkWorker.worker.on('completed', (job, progress) =>
     process.stderr.write(
-      visible(`pdg queue: done ${job.id}: ${progress.delivered} items in ${progress.pageIndex} pages`) + '\n',
+      `${visible(`pdg queue: done ${job.id}: ${progress.delivered} items in ${progress.pageIndex} pages`)}\n`,
     ),
   );
   walkWorker.worker.on('failed', (job, error) =>
