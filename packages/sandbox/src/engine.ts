@@ -105,9 +105,7 @@ export function prepare(
         post({ type: 'answer', json: undefined, console: bridge.console });
         return;
       }
-      const lengthHandle = vm.getProp(json, 'length');
-      const length = vm.getNumber(lengthHandle);
-      lengthHandle.dispose();
+      const length = lengthOf(vm, json);
       // Characters are never more than UTF-8 bytes: this long, the answer is over the bound.
       if (length > bounds.maxResultBytes) {
         fail({
@@ -165,10 +163,20 @@ function describe(vm: QuickJSContext, describeHandle: QuickJSHandle, errorHandle
     return { message: 'an error that could not be read' };
   }
   try {
-    const json = vm.typeof(made.value) === 'string' ? vm.getString(made.value) : '{}';
-    return JSON.parse(json) as Described;
+    // Four parts, each cut to a short prefix by the prelude: anything longer is not its description.
+    const fits = vm.typeof(made.value) === 'string' && lengthOf(vm, made.value) <= 8 * maxQuotedChars;
+    return fits ? (JSON.parse(vm.getString(made.value)) as Described) : { message: 'an error that could not be read' };
   } finally {
     made.value.dispose();
+  }
+}
+
+function lengthOf(vm: QuickJSContext, text: QuickJSHandle): number {
+  const length = vm.getProp(text, 'length');
+  try {
+    return vm.getNumber(length);
+  } finally {
+    length.dispose();
   }
 }
 

@@ -11,10 +11,23 @@ export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostL
   'use strict';
   const parse = JSON.parse;
   const stringify = JSON.stringify;
+  // Captured before the program runs, so that what it changes later cannot lengthen a text copied out.
   const slice = Function.prototype.call.bind(String.prototype.slice);
+  const toText = String;
+  const digits = (count) => {
+    let rest = '' + count;
+    let grouped = '';
+    while (rest.length > 3) {
+      grouped = ',' + slice(rest, rest.length - 3) + grouped;
+      rest = slice(rest, 0, rest.length - 3);
+    }
+    return rest + grouped;
+  };
   const cut = (value) => {
-    const whole = typeof value === 'string' ? value : String(value);
-    return whole.length > quotedChars ? slice(whole, 0, quotedChars) + '… (' + whole.length + ' characters in all)' : whole;
+    const whole = typeof value === 'string' ? value : toText(value);
+    if (typeof whole !== 'string') return undefined;
+    if (whole.length <= quotedChars) return whole;
+    return slice(whole, 0, quotedChars) + '… (' + digits(whole.length) + ' characters in all)';
   };
   const part = (read) => {
     try {
