@@ -12,7 +12,7 @@ import { cpuClockOf } from './cpu-time.js';
 import { boundError, SandboxError } from './errors.js';
 import { type HostCalls, hostCalls } from './host-calls.js';
 import type { Failure, FromWorker, ToWorker } from './messages.js';
-import { takeWorker } from './workers.js';
+import { releaseWorker, takeWorker } from './workers.js';
 
 export interface RunProgramOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]> {
   /** The program: the body of an async function, JavaScript or TypeScript (types are stripped). */
@@ -45,12 +45,13 @@ export async function runProgram<const TProviders extends readonly AnyProvider[]
   }
   if (options.signal?.aborted) throw cancelled();
   const worker = await takeWorker();
+  // The program names providers and endpoints at run time: the client's typed methods do not apply.
+  const client = options.client as unknown as PdgClient<readonly AnyProvider[]>;
+  const run = watch(worker, { ...options, client }, bounds);
   try {
-    // The program names providers and endpoints at run time: the client's typed methods do not apply.
-    const client = options.client as unknown as PdgClient<readonly AnyProvider[]>;
-    return await watch(worker, { ...options, client }, bounds);
+    return await run.result;
   } finally {
-    void worker.terminate();
+    releaseWorker(worker, run.reusable());
   }
 }
 
@@ -63,12 +64,14 @@ function watch(
   worker: Worker,
   options: RunProgramOptions<readonly AnyProvider[]>,
   bounds: ResolvedBounds,
-): Promise<ProgramResult> {
+): { result: Promise<ProgramResult>; reusable: () => boolean } {
   const stop = new AbortController();
   const redact = options.redact ?? ((value: unknown) => value);
   const post = (message: ToWorker) => worker.postMessage(message);
   const timers: ReturnType<typeof setTimeout>[] = [];
-  return new Promise<ProgramResult>((resolve, reject) => {
+  // The worker may take another program only if this one ended on its own: an answer, or its own error.
+  let endedOnItsOwn = false;
+  const result = new Promise<ProgramResult>((resolve, reject) => {
     let ended = false;
     const end = (outcome: { value: ProgramResult } | { error: SandboxError }) => {
       if (ended) return;
@@ -77,6 +80,8 @@ function watch(
       stop.abort();
       calls.close();
       worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
       options.signal?.removeEventListener('abort', onAbort);
       if ('value' in outcome) resolve(outcome.value);
       else reject(outcome.error);
@@ -97,20 +102,26 @@ function watch(
     const onMessage = (message: FromWorker) => {
       if (ended) return;
       if (message.type === 'prepared') return post({ type: 'go' });
-      if (message.type === 'answer') return end(answerOf(message, bounds, redact, calls.calls));
-      if (message.type === 'failure') return end({ error: sandboxErrorOf(message.failure, bounds, redact) });
+      if (message.type === 'answer') {
+        endedOnItsOwn = true;
+        return end(answerOf(message, bounds, redact, calls.calls));
+      }
+      if (message.type === 'failure') {
+        endedOnItsOwn = message.failure.kind !== 'bound';
+        return end({ error: sandboxErrorOf(message.failure, bounds, redact) });
+      }
       if (message.type !== 'loaded') calls.handle(message);
     };
     const onAbort = () => end({ error: cancelled() });
     worker.on('message', onMessage);
-    worker.once('error', (error: Error & { code?: string }) => {
+    const onError = (error: Error & { code?: string }) => {
       // The worker's heap or stack gave out: the program's doing, as the engine could not catch it.
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return end({ error: boundError('memoryBytes', bounds) });
       end({ error: new SandboxError(`The sandbox failed: ${error.name}.`, { kind: 'program' }) });
-    });
-    worker.once('exit', () =>
-      end({ error: new SandboxError('The sandbox stopped unexpectedly.', { kind: 'program' }) }),
-    );
+    };
+    const onExit = () => end({ error: new SandboxError('The sandbox stopped unexpectedly.', { kind: 'program' }) });
+    worker.on('error', onError);
+    worker.on('exit', onExit);
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     const checkCpu = async () => {
@@ -135,6 +146,7 @@ function watch(
         timers.push(setTimeout(checkCpu, Math.max(5, bounds.cpuMs / 2)));
       });
   });
+  return { result, reusable: () => endedOnItsOwn };
 }
 
 /** The program's answer: JSON text made in the sandbox, its size checked there and again here. */

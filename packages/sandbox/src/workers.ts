@@ -1,7 +1,9 @@
 /**
- * The workers programs run on: one worker per program, ended when the program ends, so nothing one program
- * does (or breaks) reaches the next. One spare is started once a program's worker has loaded, so the next
- * program finds the engine loaded. An idle spare does not keep the process alive.
+ * The workers programs run on: a small pool with one slot kept idle. A worker runs one program at a time, in
+ * a fresh engine instance each time; after a program that ended on its own (an answer, or its own error) the
+ * worker loads a fresh engine and waits in the idle slot for the next program. After a breach, a
+ * cancellation or anything else, it is terminated and a new one takes the idle slot. An idle worker does not
+ * keep the process alive.
  */
 import { Worker } from 'node:worker_threads';
 import type { FromWorker } from './messages.js';
@@ -22,57 +24,70 @@ const loadMs = 60_000;
  */
 const resourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 };
 
-let spare: Promise<Worker> | undefined;
+/** The idle slot: a worker loading, or loaded, its engine. */
+let idle: Promise<Worker> | undefined;
 
-/** A worker with the engine loaded, for one program; the caller terminates it when the program ends. */
+/** A worker with a fresh engine loaded, for one program: give it back with `releaseWorker` when it ends. */
 export async function takeWorker(): Promise<Worker> {
-  const taken = spare ?? startWorker();
-  spare = undefined;
-  const worker = await taken.catch(() => startWorker());
+  const taken = idle ?? startWorker();
+  idle = undefined;
+  let worker = await taken.catch(() => startWorker());
+  // An idle worker that stopped since it loaded (its thread id is then -1) is replaced.
+  if (worker.threadId === -1) worker = await startWorker();
   worker.ref();
-  worker.stdout.resume();
-  worker.stderr.resume();
-  if (!spare) {
-    const next = startWorker();
-    spare = next;
-    next.catch(() => {
-      if (spare === next) spare = undefined;
-    });
-  }
   return worker;
 }
 
-function startWorker(): Promise<Worker> {
-  // The worker's stdout and stderr are piped here, not to the host's, and dropped once it runs a program (an
-  // idle spare's are not read: reading them would keep the process alive).
-  const worker = new Worker(entry, { stdout: true, stderr: true, resourceLimits });
+/**
+ * The worker back from a program: kept in the idle slot if the program ended on its own and the slot is
+ * free (the worker is loading its next engine), else terminated, and the slot filled with a new worker.
+ */
+export function releaseWorker(worker: Worker, reusable: boolean): void {
   worker.unref();
-  // An idle spare that fails is dropped (the next program starts its own): never an uncaught 'error'.
+  if (reusable && !idle) {
+    idle = whenLoaded(worker);
+    return;
+  }
+  void worker.terminate();
+  if (!idle) idle = startWorker();
+}
+
+function startWorker(): Promise<Worker> {
+  const worker = new Worker(entry, { resourceLimits });
+  worker.unref();
+  // An idle worker that fails is dropped (the next program starts its own): never an uncaught 'error'.
   worker.on('error', () => undefined);
-  worker.once('exit', () => {
-    if (spare === started) spare = undefined;
-  });
-  const started = new Promise<Worker>((resolve, reject) => {
+  return whenLoaded(worker);
+}
+
+/** Settles when the worker says its engine is loaded; an idle slot holding one that fails is emptied. */
+function whenLoaded(worker: Worker): Promise<Worker> {
+  const loaded = new Promise<Worker>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`the sandbox's worker did not load within ${loadMs} ms`)), loadMs);
     timer.unref();
-    const fail = (error: Error) => {
+    const stopListening = () => {
       clearTimeout(timer);
       worker.off('message', onMessage);
+      worker.off('error', fail);
+      worker.off('exit', onExit);
+    };
+    const fail = (error: Error) => {
+      stopListening();
+      if (idle === loaded) idle = undefined;
       void worker.terminate();
       reject(error);
     };
     const onMessage = (message: FromWorker) => {
       if (message.type !== 'loaded') return;
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', fail);
-      worker.off('exit', onExit);
+      stopListening();
       resolve(worker);
     };
     const onExit = (code: number) => fail(new Error(`the sandbox's worker stopped as it loaded (exit code ${code})`));
     worker.on('message', onMessage);
-    worker.once('error', fail);
-    worker.once('exit', onExit);
+    worker.on('error', fail);
+    worker.on('exit', onExit);
   });
-  return started;
+  // A failure is met by the program that takes the slot (it starts its own worker).
+  loaded.catch(() => undefined);
+  return loaded;
 }
