@@ -1,9 +1,10 @@
 /**
- * The workers programs run on: a small pool with one slot kept idle. A worker runs one program at a time, in
- * a fresh engine instance each time; after a program that ended on its own (an answer, or its own error) the
- * worker loads a fresh engine and waits in the idle slot for the next program. After a breach, a
- * cancellation or anything else, it is terminated and a new one takes the idle slot. An idle worker does not
- * keep the process alive.
+ * The workers programs run on: a small pool that keeps a worker with its engine loaded ready for the next
+ * program, even while others run (a second caller does not wait for a worker to start). A worker runs one
+ * program at a time, in a fresh engine instance each time; after a program that ended on its own (an
+ * answer, or its own error) the worker loads a fresh engine and goes back to the pool. After a breach, a
+ * cancellation or anything else, it is terminated and replaced. An idle worker does not keep the process
+ * alive.
  */
 import { Worker } from 'node:worker_threads';
 import type { FromWorker } from './messages.js';
@@ -24,32 +25,36 @@ const loadMs = 60_000;
  */
 const resourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 };
 
-/** The idle slot: a worker loading, or loaded, its engine. */
-let idle: Promise<Worker> | undefined;
+/** Idle workers kept at most: programs taken one after another reuse these, and start none. */
+const maxIdle = 2;
+
+/** Idle workers, each loading or loaded with its engine. */
+const idle: Promise<Worker>[] = [];
 
 /** A worker with a fresh engine loaded, for one program: give it back with `releaseWorker` when it ends. */
 export async function takeWorker(): Promise<Worker> {
-  const taken = idle ?? startWorker();
-  idle = undefined;
+  const taken = idle.shift() ?? startWorker();
   let worker = await taken.catch(() => startWorker());
   // An idle worker that stopped since it loaded (its thread id is then -1) is replaced.
   if (worker.threadId === -1) worker = await startWorker();
   worker.ref();
+  // One ready for the next program, started once this one's has loaded (not competing with it for a core).
+  if (idle.length === 0) idle.push(startWorker());
   return worker;
 }
 
 /**
- * The worker back from a program: kept in the idle slot if the program ended on its own and the slot is
- * free (the worker is loading its next engine), else terminated, and the slot filled with a new worker.
+ * The worker back from a program: kept if the program ended on its own and fewer than `maxIdle` wait (it is
+ * loading its next engine), else terminated, and replaced if none is left waiting.
  */
 export function releaseWorker(worker: Worker, reusable: boolean): void {
   worker.unref();
-  if (reusable && !idle) {
-    idle = whenLoaded(worker);
+  if (reusable && idle.length < maxIdle) {
+    idle.push(whenLoaded(worker));
     return;
   }
   void worker.terminate();
-  if (!idle) idle = startWorker();
+  if (idle.length === 0) idle.push(startWorker());
 }
 
 function startWorker(): Promise<Worker> {
@@ -60,7 +65,7 @@ function startWorker(): Promise<Worker> {
   return whenLoaded(worker);
 }
 
-/** Settles when the worker says its engine is loaded; an idle slot holding one that fails is emptied. */
+/** Settles when the worker says its engine is loaded; one that fails is dropped from the idle workers. */
 function whenLoaded(worker: Worker): Promise<Worker> {
   const loaded = new Promise<Worker>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`the sandbox's worker did not load within ${loadMs} ms`)), loadMs);
@@ -73,7 +78,8 @@ function whenLoaded(worker: Worker): Promise<Worker> {
     };
     const fail = (error: Error) => {
       stopListening();
-      if (idle === loaded) idle = undefined;
+      const waiting = idle.indexOf(loaded);
+      if (waiting !== -1) idle.splice(waiting, 1);
       void worker.terminate();
       reject(error);
     };
