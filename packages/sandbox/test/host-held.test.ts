@@ -6,11 +6,12 @@ import type { AnyProvider, PdgClient } from '@pdg/core';
 import { describe, expect, it } from 'vitest';
 import { resolveBounds } from '../src/bounds.js';
 import { hostCalls } from '../src/host-calls.js';
+import { runProgram } from '../src/index.js';
 import { maxOpenWalks, maxParamsChars, type Settled } from '../src/messages.js';
 import { sandboxOnMock } from './on-mock.js';
 
 let requests = 0;
-const { run, failure } = sandboxOnMock('made-up-key-sandbox-held-90b2d4', () => {
+const { client, run, failure } = sandboxOnMock('made-up-key-sandbox-held-90b2d4', () => {
   requests++;
 });
 
@@ -148,6 +149,24 @@ describe('what a program makes the host hold', () => {
     }
     expect(calls.calls).toBe(0);
     expect(touched).toEqual([]);
+  });
+
+  it("counts the host's own time on a program's requests against cpuMs", async () => {
+    // Each answer costs the host 100 ms (a slow redact): 30 calls are 3 s of host time while the worker waits.
+    const slowRedact = (value: unknown) => {
+      const started = performance.now();
+      while (performance.now() - started < 100) {
+        // the host busy on the program's behalf
+      }
+      return value;
+    };
+    const error = await runProgram({
+      code: "for (let i = 0; i < 30; i++) await pdg.run('jobs:jobboard', 'browse', { limit: 1 }); return 'done'",
+      client: client(),
+      bounds: { cpuMs: 500, wallMs: 120_000 },
+      redact: slowRedact,
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ kind: 'bound', bound: 'cpuMs', limit: 500 });
   });
 
   it('cuts a long error the program throws, or a gateway message, to a prefix and its length', async () => {

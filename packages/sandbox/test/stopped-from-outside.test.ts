@@ -2,7 +2,9 @@
  * Programs run on a worker the host ends from outside: a loop inside one native call, or one that only makes
  * promises, ends at its bound, and while it runs the host keeps answering other programs.
  */
+import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { cpuClockOf } from '../src/cpu-time.js';
 import { runProgram } from '../src/index.js';
 import { sandboxOnMock } from './on-mock.js';
 
@@ -56,5 +58,15 @@ describe('a program the host ends from outside', () => {
     await run('return 1');
     caller.abort();
     expect(await running).toMatchObject({ kind: 'program', message: 'The run was cancelled by its caller.' });
+  });
+
+  it("reads the worker's CPU time from the thread, else from its event loop's busy time, else from the host", async () => {
+    const thread = { cpuUsage: async () => ({ user: 2_000, system: 500 }), performance: {} } as unknown as Worker;
+    expect(await cpuClockOf(thread, () => 0)()).toBe(2.5);
+    const loop = { performance: { eventLoopUtilization: () => ({ active: 42 }) } } as unknown as Worker;
+    expect(await cpuClockOf(loop, () => 0)()).toBe(42);
+    // Neither: the time the program was not waiting on the host (here, all but the last 7 ms of the clock).
+    const bare = { performance: {} } as unknown as Worker;
+    expect(await cpuClockOf(bare, () => performance.now() - 7)()).toBeGreaterThanOrEqual(7);
   });
 });
