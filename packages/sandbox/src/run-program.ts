@@ -123,6 +123,8 @@ function watch(
     worker.on('error', onError);
     worker.on('exit', onExit);
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // Aborted while the worker was being taken (a cold start): no program is given.
+    if (options.signal?.aborted) return onAbort();
 
     const checkCpu = async () => {
       const used = (await clock().catch(() => 0)) - cpuAtStart + calls.hostMs;
