@@ -39,8 +39,10 @@ export interface HostCallsOptions {
 
 type Request = Extract<FromWorker, { type: 'call' | 'open' | 'next' | 'close' }>;
 
-/** A walk the program opened, or why it was refused (said on its first step). */
-type OpenWalk = { readonly walk: PagedWalk<unknown>; readonly items: boolean } | { readonly refused: string };
+/** A walk the program opened, or why it was refused (said on its first step, with the code). */
+type OpenWalk =
+  | { readonly walk: PagedWalk<unknown>; readonly items: boolean }
+  | { readonly refused: string; readonly code?: string };
 
 /** What an item walk's `onPageFetch` throws when the page it is about to fetch would go past `maxCalls`. */
 const callRefused = new Error('the gateway call bound was reached');
@@ -72,19 +74,24 @@ export function hostCalls(options: HostCallsOptions) {
       hostMs += performance.now() - started;
     }
   };
-  const refuse = (id: number, message: string) =>
-    reply({ type: 'settle', id, error: { message: quoted(message), code: 'INVALID_PARAMS' } });
+  const refuse = (id: number, message: string, code = 'INVALID_PARAMS') =>
+    reply({ type: 'settle', id, error: { message: quoted(message), code } });
+  /** The error as the program gets it: core's code (else ERROR), the message through `redact`, cut short. */
+  const rejection = (error: unknown) => ({
+    code: isPdgError(error) ? error.code : 'ERROR',
+    message: quoted(String(redact(error instanceof Error ? error.message : String(error)))),
+  });
   /** Gateway work for the call or step `id`: its answer as JSON text, or its error, goes back to the program. */
   const settle = (id: number, work: () => Promise<unknown>) => {
     if (inFlight++ === 0) waitingSince = performance.now();
-    work()
+    // A check that throws before the work's promise exists is a rejection like any other.
+    Promise.resolve()
+      .then(work)
       .then(
         (value) => timed(() => reply({ type: 'settle', id, json: JSON.stringify(redact(value)) ?? 'null' })),
         (error: unknown) => {
           if (error === callRefused || options.signal.aborted) return;
-          const code = isPdgError(error) ? error.code : 'ERROR';
-          const message = quoted(String(redact(error instanceof Error ? error.message : String(error))));
-          reply({ type: 'settle', id, error: { message, code } });
+          reply({ type: 'settle', id, error: rejection(error) });
         },
       )
       .finally(() => {
@@ -104,9 +111,10 @@ export function hostCalls(options: HostCallsOptions) {
       return { refused: `at most ${maxOpenWalks} walks may be open at once: finish or close one first` };
     }
     const params = parsed(request.params);
-    const given = parsed(request.options) as { maxPages?: number; maxItems?: number } | undefined;
-    if (params === undefined || typeof given !== 'object' || given === null)
-      return { refused: 'the params and options must be JSON' };
+    const named = parsed(request.options);
+    if (params === undefined || named === undefined) return { refused: 'the params and options must be JSON' };
+    // Options that are not an object name no option (the sandbox has refused any unknown name).
+    const given: { maxPages?: number; maxItems?: number } = typeof named === 'object' && named !== null ? named : {};
     const walkOptions = {
       ...(given.maxPages === undefined ? {} : { maxPages: given.maxPages }),
       signal: options.signal,
@@ -128,7 +136,7 @@ export function hostCalls(options: HostCallsOptions) {
 
   const next = (id: number, open: OpenWalk | undefined) => {
     if (!open) return refuse(id, 'this walk is closed');
-    if ('refused' in open) return refuse(id, open.refused);
+    if ('refused' in open) return refuse(id, open.refused, open.code);
     const { walk } = open;
     if (open.items) return settle(id, async () => step(await walk.next()));
     // Past the last page nothing is sent: not a gateway call.
@@ -155,7 +163,16 @@ export function hostCalls(options: HostCallsOptions) {
           const { client, signal } = options;
           return settle(request.id, () => callEndpoint(client, request.provider, request.endpoint, params, { signal }));
         }
-        if (request.type === 'open') return void walks.set(request.walk, open(request));
+        if (request.type === 'open') {
+          let opened: OpenWalk;
+          try {
+            opened = open(request);
+          } catch (error) {
+            const { code, message } = rejection(error);
+            opened = { refused: message, code };
+          }
+          return void walks.set(request.walk, opened);
+        }
         if (request.type === 'next') return next(request.id, walks.get(request.walk));
         const closing = walks.get(request.walk);
         walks.delete(request.walk);

@@ -11,7 +11,7 @@ import { type ResolvedBounds, resolveBounds, type SandboxBounds } from './bounds
 import { cpuClockOf } from './cpu-time.js';
 import { boundError, SandboxError } from './errors.js';
 import { type HostCalls, hostCalls } from './host-calls.js';
-import type { Failure, FromWorker, ToWorker } from './messages.js';
+import { type Failure, type FromWorker, quoted, type ToWorker } from './messages.js';
 import { releaseWorker, takeWorker } from './workers.js';
 
 export interface RunProgramOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]> {
@@ -110,7 +110,14 @@ function watch(
         endedOnItsOwn = message.failure.kind !== 'bound';
         return end({ error: sandboxErrorOf(message.failure, bounds, redact) });
       }
-      if (message.type !== 'loaded') calls.handle(message);
+      if (message.type === 'loaded') return;
+      try {
+        calls.handle(message);
+      } catch (error) {
+        // Never thrown from this listener, where it would end the host's process.
+        const said = quoted(String(redact(String(error))));
+        end({ error: new SandboxError(`The sandbox failed on the host: ${said}`, { kind: 'program' }) });
+      }
     };
     const onAbort = () => end({ error: cancelled() });
     worker.on('message', onMessage);
