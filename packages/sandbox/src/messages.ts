@@ -64,7 +64,7 @@ export type FromWorker =
 /** `text` whole if short, else its start and its length: a message never carries a received value whole. */
 export function quoted(text: string, limit = maxQuotedChars): string {
   if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}… (${text.length.toLocaleString('en-US')} characters in all)`;
+  return `${text.slice(0, limit)}… (cut: ${text.length.toLocaleString('en-US')} characters in all)`;
 }
 
 /** Why a text the program passed is refused, or undefined if it is short enough. */

@@ -27,7 +27,7 @@ export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostL
     const whole = typeof value === 'string' ? value : toText(value);
     if (typeof whole !== 'string') return undefined;
     if (whole.length <= quotedChars) return whole;
-    return slice(whole, 0, quotedChars) + '… (' + digits(whole.length) + ' characters in all)';
+    return slice(whole, 0, quotedChars) + '… (cut: ' + digits(whole.length) + ' characters in all)';
   };
   const part = (read) => {
     try {
