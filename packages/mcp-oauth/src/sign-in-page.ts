@@ -36,7 +36,8 @@ export function sendSignInPage(response: Response, status: number, page: SignInP
     'content-security-policy': `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self' ${returnSource}; frame-ancestors 'none'; base-uri 'none'`,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    // Not no-referrer: under it the form's post says `Origin: null`, and the origin check refuses it.
+    'referrer-policy': 'same-origin',
   });
   response.cookie(csrfCookie(page.signInId), page.signIn.csrf, {
     httpOnly: true,
