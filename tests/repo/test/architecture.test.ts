@@ -37,6 +37,7 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/mock/responder'],
   sandbox: ['@pdg/core'],
   mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi', '@pdg/sandbox', '@pdg/sandbox/bounds'],
+  'mcp-oauth': ['@pdg/core', '@pdg/mcp'],
   'tanstack-query': ['@pdg/core'],
   queue: ['@pdg/core'],
   cli: 'any',
