@@ -6,11 +6,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
-import { mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
+import { createOAuthMetadata, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { type AnyProvider, type ClientOptions, usageError } from '@pdg/core';
 import type { McpHttpAuth, McpHttpSignIn } from '@pdg/mcp';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { bearerCaller } from './bearer.js';
+import type { ClientMetadataFetch } from './client-metadata-document.js';
 import { clientsStore } from './clients-store.js';
 import { grants as makeGrants } from './grants.js';
 import { type KeyCheckCall, keyCheck } from './key-check.js';
@@ -20,6 +21,7 @@ import { keySealer, shortestSecret } from './sealed-key.js';
 import { signInHandler } from './sign-in.js';
 import { memoryStore, type OAuthStore } from './store.js';
 
+export type { ClientMetadataFetch } from './client-metadata-document.js';
 export type { KeyCheckCall } from './key-check.js';
 export { memoryStore, type OAuthStore } from './store.js';
 
@@ -40,12 +42,25 @@ export interface McpOAuthOptions extends ClientOptions<readonly AnyProvider[]> {
   readonly store?: OAuthStore;
   /** The call a pasted key is tried with. Default: the first served endpoint that takes no params. */
   readonly keyCheck?: KeyCheckCall;
+  /**
+   * How a client's metadata document (a `client_id` that is an HTTPS URL) is fetched. Default: `fetch`,
+   * guarded against reaching this network (see client-metadata-document.ts); `false` turns such ids off.
+   */
+  readonly clientMetadataDocuments?: ClientMetadataFetch | false;
 }
 
 const signInPath = '/sign-in';
 
 export function mcpOAuth(options: McpOAuthOptions): McpHttpAuth {
-  const { publicUrl, secret, redisUrl, store: givenStore, keyCheck: keyCheckCall, ...clientOptions } = options;
+  const {
+    publicUrl,
+    secret,
+    redisUrl,
+    store: givenStore,
+    keyCheck: keyCheckCall,
+    clientMetadataDocuments,
+    ...clientOptions
+  } = options;
   if (secret !== undefined && secret.length < shortestSecret) {
     throw usageError(
       `The OAuth secret (PDG_MCP_OAUTH_SECRET) has ${secret.length} characters; give at least ${shortestSecret}, e.g. from \`openssl rand -base64 48\`.`,
@@ -70,7 +85,7 @@ export function mcpOAuth(options: McpOAuthOptions): McpHttpAuth {
         ? (await import('./redis-store.js')).redisStore(redisUrl, `pdg:mcp-oauth:${resource.href}:`)
         : memoryStore());
     const grants = makeGrants(store, keySealer(secret ?? randomToken()));
-    const clients = clientsStore(store);
+    const clients = clientsStore(store, clientMetadataDocuments);
     const secureCookies = resource.protocol === 'https:';
     const provider = pdgOAuthProvider({ store, grants, clients, resource, signInPath, secureCookies });
     const issuerUrl = new URL('/', resource);
@@ -101,6 +116,14 @@ export function mcpOAuth(options: McpOAuthOptions): McpHttpAuth {
         resource: resource.href,
         authorization_servers: [issuerUrl.href],
         resource_name: 'pdg (Public-Data Gateway)',
+      }),
+    );
+    // The SDK's metadata, plus what it does not say: client ids may be metadata documents' URLs.
+    app.use(
+      '/.well-known/oauth-authorization-server',
+      metadataHandler({
+        ...createOAuthMetadata({ provider, issuerUrl }),
+        client_id_metadata_document_supported: clientMetadataDocuments !== false,
       }),
     );
     app.use(

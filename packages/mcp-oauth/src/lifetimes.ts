@@ -9,6 +9,8 @@ export const lifetimes = {
   refreshTokenMs: 30 * 24 * 60 * 60_000,
   /** A client registered dynamically, unused. */
   clientMs: 365 * 24 * 60 * 60_000,
+  /** A client metadata document, read again after this. */
+  clientDocumentMs: 10 * 60_000,
 } as const;
 
 export const failedSignIns = {
