@@ -1,15 +1,11 @@
 /**
  * OAuth 2.1 sign-in for the hosted pdg MCP server. `mcpOAuth(options)` is the `auth` of
- * `startMcpHttpServer`: it serves the protected-resource and authorization-server metadata, dynamic client
- * registration, authorize (the sign-in page), token and revocation with the MCP SDK's handlers on an express
- * app, and turns each request's access token into its user's pdg key.
+ * `startMcpHttpServer`: once the server listens, it puts the parts together (the store, the sealed keys, the
+ * grants, the clients, the SDK provider, the routes in routes.ts) and turns each request's access token into
+ * its user's pdg key.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
-import { createOAuthMetadata, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { type AnyProvider, type ClientOptions, usageError } from '@pdg/core';
 import type { McpHttpAuth, McpHttpSignIn } from '@pdg/mcp';
-import express, { type NextFunction, type Request, type Response } from 'express';
 import { bearerCaller } from './bearer.js';
 import type { ClientMetadataFetch } from './client-metadata-document.js';
 import { clientsStore } from './clients-store.js';
@@ -17,8 +13,8 @@ import { grants as makeGrants } from './grants.js';
 import { type KeyCheckCall, keyCheck } from './key-check.js';
 import { pdgOAuthProvider } from './provider.js';
 import { randomToken } from './records.js';
+import { signInRoutes } from './routes.js';
 import { keySealer, shortestSecret } from './sealed-key.js';
-import { signInHandler } from './sign-in.js';
 import { memoryStore, type OAuthStore } from './store.js';
 
 export type { ClientMetadataFetch } from './client-metadata-document.js';
@@ -89,74 +85,18 @@ export function mcpOAuth(options: McpOAuthOptions): McpHttpAuth {
     const secureCookies = resource.protocol === 'https:';
     const provider = pdgOAuthProvider({ store, grants, clients, resource, signInPath, secureCookies });
     const issuerUrl = new URL('/', resource);
+    const route = signInRoutes({
+      provider,
+      signIn: { store, grants, clients, keyCheck: tryKey, signInPath, origin: resource.origin, secureCookies },
+      resource,
+      issuerUrl,
+      clientMetadataDocuments: clientMetadataDocuments !== false,
+    });
     const resourcePath = resource.pathname === '/' ? '' : resource.pathname;
     const resourceMetadataUrl = new URL(`/.well-known/oauth-protected-resource${resourcePath}`, resource).href;
-
-    const app = express();
-    app.disable('x-powered-by');
-    // Behind a TLS proxy on this machine, the address a failed sign-in is counted against is the user's.
-    app.set('trust proxy', 'loopback');
-    app.post(
-      signInPath,
-      express.urlencoded({ extended: false, limit: '16kb' }),
-      signInHandler({
-        store,
-        grants,
-        clients,
-        keyCheck: tryKey,
-        signInPath,
-        origin: resource.origin,
-        secureCookies,
-      }),
-    );
-    // RFC 9728's path-less form, for clients that look there first.
-    app.use(
-      '/.well-known/oauth-protected-resource',
-      metadataHandler({
-        resource: resource.href,
-        authorization_servers: [issuerUrl.href],
-        resource_name: 'pdg (Public-Data Gateway)',
-      }),
-    );
-    // The SDK's metadata, plus what it does not say: client ids may be metadata documents' URLs.
-    app.use(
-      '/.well-known/oauth-authorization-server',
-      metadataHandler({
-        ...createOAuthMetadata({ provider, issuerUrl }),
-        client_id_metadata_document_supported: clientMetadataDocuments !== false,
-      }),
-    );
-    app.use(
-      mcpAuthRouter({ provider, issuerUrl, resourceServerUrl: resource, resourceName: 'pdg (Public-Data Gateway)' }),
-    );
-    app.use((_request: Request, response: Response) => {
-      response.status(404).type('text/plain').send('Not found.');
-    });
-    // No error's text is echoed: a body the parser refused may hold a key.
-    app.use((_error: unknown, _request: Request, response: Response, _next: NextFunction) => {
-      if (!response.headersSent) response.status(400).type('text/plain').send('Bad request.');
-    });
-
-    const routes = new Set([
-      '/.well-known/oauth-protected-resource',
-      `/.well-known/oauth-protected-resource${resourcePath}`,
-      '/.well-known/oauth-authorization-server',
-      '/authorize',
-      '/token',
-      '/register',
-      '/revoke',
-      signInPath,
-    ]);
     const signIn: McpHttpSignIn = {
       publicUrl: resource,
-      route: (request: IncomingMessage, response: ServerResponse) => {
-        const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-        if (!routes.has(pathname)) return Promise.resolve(false);
-        return new Promise<boolean>((resolve) => {
-          response.once('close', () => resolve(true));
-          app(request, response);
-        });
-      },
+      route,
       callerKey: bearerCaller(grants, resourceMetadataUrl),
       close: () => store.close(),
     };
