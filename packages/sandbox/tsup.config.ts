@@ -1,3 +1,3 @@
 import { packageBuild } from '../../config/tsup.js';
 
-export default packageBuild({ entry: ['src/index.ts', 'src/bounds.ts'] });
+export default packageBuild({ entry: ['src/index.ts', 'src/bounds.ts', 'src/worker.ts'] });

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 /**
- * Builds the MCP bundle of pdg: `<out>/pdg/` (manifest.json, server/index.js, LICENSE, README.md) and
- * `<out>/pdg.mcpb`, that folder zipped, which MCP clients that take bundles install in one step.
+ * Builds the MCP bundle of pdg: `<out>/pdg/` (manifest.json, server/index.js and server/worker.js, LICENSE,
+ * README.md) and `<out>/pdg.mcpb`, that folder zipped, which MCP clients that take bundles install in one step.
  * `node scripts/mcpb.mjs [--out dir]` (default `dist-mcpb`), once the packages it bundles are built: `pnpm mcpb`
  * builds them first (turbo, the CLI's dependencies), then runs this.
  *
  * The server is mcpb/server.ts bundled by esbuild with everything it imports (one file, no node_modules),
- * so the bundle needs only the Node.js the client runs it with.
+ * so the bundle needs only the Node.js the client runs it with; beside it, `worker.js`, the entry of the
+ * worker thread @pdg/sandbox runs each code-mode program on (it starts `worker.js` beside its own code).
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
@@ -20,6 +22,10 @@ const cli = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
 const outArg = process.argv.indexOf('--out');
 const out = resolve(outArg === -1 ? join(packageDir, 'dist-mcpb') : process.argv[outArg + 1]);
 const folder = join(out, 'pdg');
+/** @pdg/sandbox's worker entry, found as @pdg/mcp (which depends on it) finds it. */
+const sandboxWorker = createRequire(join(packageDir, 'node_modules', '@pdg', 'mcp', 'package.json')).resolve(
+  '@pdg/sandbox/worker',
+);
 
 /** `${name}`: a placeholder the MCP client fills in when it starts the server (not a template of this script). */
 const slot = (name) => `$${'{'}${name}}`;
@@ -131,9 +137,7 @@ export function zip(files) {
 async function main() {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(join(folder, 'server'), { recursive: true });
-  await build({
-    entryPoints: [join(packageDir, 'mcpb', 'server.ts')],
-    outfile: join(folder, 'server', 'index.js'),
+  const bundled = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -146,14 +150,28 @@ async function main() {
     logLevel: 'warning',
     // Core's chunks are imported bare by its entries and marked free of side effects: nothing is lost.
     logOverride: { 'ignored-bare-import': 'silent' },
+  };
+  await build({
+    ...bundled,
+    entryPoints: [join(packageDir, 'mcpb', 'server.ts')],
+    outfile: join(folder, 'server', 'index.js'),
   });
+  await build({ ...bundled, entryPoints: [sandboxWorker], outfile: join(folder, 'server', 'worker.js') });
   writeFileSync(join(folder, 'manifest.json'), `${JSON.stringify(manifestOf(cli.version), null, 2)}\n`);
   copyFileSync(join(packageDir, 'LICENSE'), join(folder, 'LICENSE'));
   writeFileSync(
     join(folder, 'README.md'),
     '# pdg\n\nThe Public-Data Gateway as MCP tools. Give your API key and the gateway URL when installing; see https://github.com/pdg-sdk/pdg/tree/main/packages/mcp#readme.\n',
   );
-  const names = ['manifest.json', 'server/index.js', 'server/index.js.LEGAL.txt', 'LICENSE', 'README.md'];
+  const names = [
+    'manifest.json',
+    'server/index.js',
+    'server/index.js.LEGAL.txt',
+    'server/worker.js',
+    'server/worker.js.LEGAL.txt',
+    'LICENSE',
+    'README.md',
+  ];
   const files = names.flatMap((name) => {
     try {
       return [{ name, data: readFileSync(join(folder, name)) }];

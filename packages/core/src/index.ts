@@ -28,6 +28,7 @@ export {
   type SuccessEnvelope,
   successEnvelope,
 } from './envelope.js';
+export { type PdgEnvironment, pdgEnvironment } from './environment.js';
 export {
   type CheckpointMismatch,
   checkpointMismatchError,

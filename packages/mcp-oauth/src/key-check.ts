@@ -4,7 +4,8 @@
  * locally send nothing, so only one request reaches the gateway). The answer is not kept; only whether the
  * gateway took the key, and its reason when it did not.
  */
-import { type AnyProvider, type ClientOptions, callEndpoint, createClient, isPdgError } from '@pdg/core';
+import { type AnyProvider, type ClientOptions, createClient, isPdgError } from '@pdg/core';
+import { endpointsOf } from '@pdg/core/face';
 
 export interface KeyCheckCall {
   readonly provider: string;
@@ -37,7 +38,7 @@ export function keyCheck(options: ClientOptions<readonly AnyProvider[]>, call: K
     for (const candidate of candidates) {
       try {
         // The answer's shape does not matter here: only whether the key was taken.
-        await callEndpoint(client, candidate.provider, candidate.endpoint, candidate.params ?? {}, {
+        await endpointsOf(client).run(candidate.provider, candidate.endpoint, candidate.params ?? {}, {
           validate: 'off',
         });
         return { accepted: true };

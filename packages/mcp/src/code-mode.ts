@@ -81,10 +81,8 @@ export async function execute(
   const { runProgram, SandboxError } = await import('@pdg/sandbox');
   const redact = (value: unknown) => withoutSecret(value, context.secret);
   if (typeof args.code !== 'string') {
-    return failure(
-      `code must be the program's text, a string (received ${JSON.stringify(args.code) ?? 'nothing'}).`,
-      'INVALID_PARAMS',
-    );
+    const received = args.code === undefined ? 'nothing' : args.code === null ? 'null' : `a ${typeof args.code}`;
+    return failure(`code must be the program's text, a string (received ${received}).`, 'INVALID_PARAMS');
   }
   try {
     const result = await runProgram({

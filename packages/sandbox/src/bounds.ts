@@ -1,8 +1,8 @@
 /** What one program may use: each bound checked while it runs, each breach a `SandboxError` naming it. */
 export interface SandboxBounds {
-  /** Milliseconds from start to answer, waiting on the gateway included. Default 30 000. */
+  /** Milliseconds from the program given to its answer, waiting on the gateway included; stopped past it. Default 30 000. */
   readonly wallMs?: number;
-  /** Milliseconds the program itself may compute (its own code, not the gateway's answers); interrupted past it. Default 5 000. */
+  /** Milliseconds of CPU the program's worker may use (the host's time on its requests counted too, waiting on the gateway not); stopped past it. Default 5 000. */
   readonly cpuMs?: number;
   /** Bytes of memory the program's heap may hold. Default 64 MiB. */
   readonly memoryBytes?: number;

@@ -2,11 +2,55 @@
  * The program's side of the bridge, run inside the sandbox before the program: `pdg` and `console` as
  * frozen globals over the host functions it is called with, which are never globals themselves. Data
  * crosses as JSON text, so no host object ever reaches the program.
+ *
+ * It returns two functions the worker calls once the program has run, made from what the prelude captured
+ * before the program could change any of it: `answer` (the program's value as JSON text) and `describe`
+ * (an error as JSON text, each part cut to a short prefix inside the sandbox, so no long text is copied out).
  */
-export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostLog) {
+export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostLog, quotedChars) {
   'use strict';
   const parse = JSON.parse;
   const stringify = JSON.stringify;
+  // Captured before the program runs, so that what it changes later cannot lengthen a text copied out.
+  const slice = Function.prototype.call.bind(String.prototype.slice);
+  const toText = String;
+  const digits = (count) => {
+    let rest = '' + count;
+    let grouped = '';
+    while (rest.length > 3) {
+      grouped = ',' + slice(rest, rest.length - 3) + grouped;
+      rest = slice(rest, 0, rest.length - 3);
+    }
+    return rest + grouped;
+  };
+  const cut = (value) => {
+    const whole = typeof value === 'string' ? value : toText(value);
+    if (typeof whole !== 'string') return undefined;
+    if (whole.length <= quotedChars) return whole;
+    return slice(whole, 0, quotedChars) + '… (cut: ' + digits(whole.length) + ' characters in all)';
+  };
+  const part = (read) => {
+    try {
+      const value = read();
+      return value === undefined ? undefined : cut(value);
+    } catch {
+      return undefined;
+    }
+  };
+  const describe = (error) => {
+    try {
+      if (error === null || (typeof error !== 'object' && typeof error !== 'function')) return stringify({ message: part(() => error) });
+      return stringify({
+        name: part(() => error.name),
+        message: part(() => error.message),
+        stack: part(() => error.stack),
+        code: part(() => error.code),
+      });
+    } catch {
+      return stringify({ message: 'an error that could not be read' });
+    }
+  };
+  const answer = (value) => (value === undefined ? undefined : stringify(value));
   const text = (value) => {
     if (typeof value === 'string') return value;
     try {
@@ -39,7 +83,14 @@ export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostL
       },
       async next() {
         if (finished) return { done: true, value: undefined };
-        const step = parse(await hostNext(id));
+        let step;
+        try {
+          step = parse(await hostNext(id));
+        } catch (error) {
+          // A walk whose step failed is closed: its slot among the walks open at once is free again.
+          finish();
+          throw error;
+        }
         if (step.done) finish();
         return step;
       },
@@ -78,12 +129,5 @@ export const prelude = `(function (hostRun, hostOpen, hostNext, hostClose, hostL
   });
   Object.defineProperty(globalThis, 'pdg', { value: pdg, enumerable: false, writable: false, configurable: false });
   Object.defineProperty(globalThis, 'console', { value: console, enumerable: false, writable: false, configurable: false });
+  return Object.freeze({ answer, describe });
 })`;
-
-/**
- * The program run to its answer as JSON text (or undefined): stringified inside the sandbox, under its
- * memory bound, so the host only copies out text of a size it has checked.
- */
-export function entry(program: string): string {
-  return `(async () => { const answer = await ${program}(); return answer === undefined ? undefined : JSON.stringify(answer); })()`;
-}

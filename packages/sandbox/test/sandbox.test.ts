@@ -170,6 +170,10 @@ describe('runProgram', () => {
     await failure('globalThis.leftOver = 1; for (;;) {}', { cpuMs: 200 });
     await failure('const a = []; for (;;) a.push(new Array(1000).fill(1))', { memoryBytes: 8 * 1024 * 1024 });
     expect((await run('return typeof leftOver')).value).toBe('undefined');
+    // A worker whose program ended on its own takes the next one, in a fresh engine instance.
+    await run('globalThis.leftOver = 2; Object.prototype.polluted = 1; return 1');
+    await failure('globalThis.leftOver = 3; throw new Error("thrown")');
+    expect((await run('return [typeof leftOver, typeof ({}).polluted]')).value).toEqual(['undefined', 'undefined']);
     expect((await run("return (await pdg.run('jobs:jobboard', 'browse', { limit: 2 })).items.length")).value).toBe(2);
   });
 

@@ -1,0 +1,74 @@
+/**
+ * Programs run on a worker the host ends from outside: a loop inside one native call, or one that only makes
+ * promises, ends at its bound, and while it runs the host keeps answering other programs.
+ */
+import type { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { cpuClockOf } from '../src/cpu-time.js';
+import { runProgram } from '../src/index.js';
+import { sandboxOnMock } from './on-mock.js';
+
+const { client, run, failure } = sandboxOnMock('made-up-key-sandbox-outside-3c8e1f', () => undefined);
+
+/** Loops that never ask QuickJS's interrupt handler (a native call), or that only make promises. */
+const nativeLoop = 'Array.prototype.includes.call({ length: 2 ** 40 }, 1)';
+const promiseLoop = 'for (;;) new Promise(() => {})';
+
+describe('a program the host ends from outside', () => {
+  it('ends a loop inside one native call, and one that only makes promises, at their CPU bound', async () => {
+    for (const code of [nativeLoop, promiseLoop]) {
+      const error = await failure(code, { cpuMs: 500 });
+      expect(error).toMatchObject({ kind: 'bound', bound: 'cpuMs', limit: 500 });
+      expect(error.message).toMatch(/^Bound exceeded: cpuMs 500 ms\. The program was stopped/);
+    }
+  });
+
+  it('ends a native loop at its wall-time bound when that comes first', async () => {
+    const error = await failure(nativeLoop, { cpuMs: 60_000, wallMs: 500 });
+    expect(error).toMatchObject({ kind: 'bound', bound: 'wallMs', limit: 500 });
+  });
+
+  it('answers another program while two endless ones run, before either ends', async () => {
+    // A program first, so that the engine is loaded and a spare worker is ready, as on a server in use.
+    expect((await run('return 1 + 1')).value).toBe(2);
+    const order: string[] = [];
+    const endless = [nativeLoop, promiseLoop].map((code, index) =>
+      failure(code, { cpuMs: 3_000, wallMs: 120_000 }).then((error) => {
+        order.push(`loop ${index}`);
+        return error;
+      }),
+    );
+    const answer = await run('return 1 + 1');
+    order.push('answer');
+    const errors = await Promise.all(endless);
+    expect(answer.value).toBe(2);
+    expect(order[0]).toBe('answer');
+    for (const error of errors) expect(error).toMatchObject({ kind: 'bound', bound: 'cpuMs', limit: 3_000 });
+  });
+
+  it("ends a native loop when its caller's signal is aborted, as a server does when it closes", async () => {
+    const caller = new AbortController();
+    const running = runProgram({
+      code: nativeLoop,
+      client: client(),
+      bounds: { cpuMs: 120_000, wallMs: 120_000 },
+      signal: caller.signal,
+    }).catch((error: unknown) => error);
+    // Aborted once another program has come and gone: the loop is running (or about to).
+    await run('return 1');
+    caller.abort();
+    expect(await running).toMatchObject({ kind: 'program', message: 'The run was cancelled by its caller.' });
+  });
+
+  it("reads the worker's CPU time from the thread, else from its event loop's busy time, else from the host", async () => {
+    const thread = { cpuUsage: async () => ({ user: 2_000, system: 500 }), performance: {} } as unknown as Worker;
+    expect(await cpuClockOf(thread, () => 0)()).toBe(2.5);
+    const loop = { performance: { eventLoopUtilization: () => ({ active: 42 }) } } as unknown as Worker;
+    expect(await cpuClockOf(loop, () => 0)()).toBe(42);
+    // Neither: the time on the host's clock less the time the program waited on the host.
+    const bare = { performance: {} } as unknown as Worker;
+    const before = performance.now();
+    expect(await cpuClockOf(bare, () => 0)()).toBeGreaterThanOrEqual(before);
+    expect(await cpuClockOf(bare, () => 10 * before + 1_000)()).toBeLessThan(0);
+  });
+});
