@@ -47,7 +47,7 @@ export function bearerCaller(grants: Grants, resourceMetadataUrl: string) {
     if (!access) {
       return challenge(
         401,
-        'Unauthorized: the access token is unknown, revoked or expired: sign in again.',
+        'Unauthorized: the access token is unknown, revoked or expired: sign in again (with sign-in on, a Public-Data Gateway key goes in x-api-key, not Authorization).',
         'invalid_token',
       );
     }

@@ -199,6 +199,9 @@ describe('tokens', () => {
     const forged = await browseWith(hosted, { authorization: 'Bearer forged-token-0123456789abcdef' }, 3);
     expect(forged.status).toBe(401);
     expect(forged.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", resource_metadata="/);
+    const { error } = (await forged.json()) as { error: { message: string } };
+    expect(error.message).toMatch(/^Unauthorized: the access token is unknown, revoked or expired: sign in again/);
+    expect(error.message).not.toContain('forged-token');
     expect(hosted.sent.length).toBe(sentBefore);
   });
 
