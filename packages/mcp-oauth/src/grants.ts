@@ -1,8 +1,8 @@
 /**
  * Grants and their tokens: a successful sign-in makes a grant (the user's sealed key) and a single-use code;
  * the code becomes an access token and a refresh token; a refresh token is exchanged once for a new pair
- * (rotation; a spent one shown again ends the grant, as it must have been copied); revoking either token
- * ends the grant. Tokens are opaque random strings: they carry nothing, the key least of all.
+ * (rotation; a spent one shown again ends the grant, as it must have been copied, and so does a spent
+ * code); revoking either token ends the grant. Tokens are opaque random strings: they carry nothing, the key least of all.
  */
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { lifetimes } from './lifetimes.js';
@@ -21,7 +21,7 @@ import type { OAuthStore } from './store.js';
 export interface Grants {
   /** A grant for the key a user signed in with; the code the browser takes back to the client. */
   start(signIn: PendingSignIn, apiKey: string): Promise<string>;
-  /** The code's record without spending it (the PKCE check reads its challenge first). */
+  /** The code's record without spending it (the PKCE check reads its challenge first); a spent code ends its grant. */
   peekCode(code: string): Promise<CodeRecord | undefined>;
   /** Spends the code; undefined when it is unknown, spent or expired. */
   takeCode(code: string): Promise<CodeRecord | undefined>;
@@ -84,8 +84,19 @@ export function grants(store: OAuthStore, sealer: KeySealer, now: () => number =
       await store.set(keys.code(code), JSON.stringify(record), lifetimes.codeMs);
       return code;
     },
-    peekCode: async (code) => parsed<CodeRecord>(await store.get(keys.code(code))),
-    takeCode: async (code) => parsed<CodeRecord>(await store.take(keys.code(code))),
+    async peekCode(code) {
+      const record = parsed<CodeRecord>(await store.get(keys.code(code)));
+      if (record) return record;
+      const spentGrant = await store.get(keys.spentCode(code));
+      if (spentGrant !== undefined) await endGrant(spentGrant);
+      return undefined;
+    },
+    async takeCode(code) {
+      const record = parsed<CodeRecord>(await store.take(keys.code(code)));
+      // Kept as long as a refresh token could live: the grant it made ends if the code comes back.
+      if (record) await store.set(keys.spentCode(code), record.grantId, lifetimes.refreshTokenMs);
+      return record;
+    },
     issueTokens,
     async rotate(refreshToken, clientId) {
       const spentGrant = await store.get(keys.spentRefresh(refreshToken));

@@ -42,6 +42,8 @@ export const keys = {
   client: (clientId: string) => `client:${clientId}`,
   signIn: (id: string) => `sign-in:${id}`,
   code: (code: string) => `code:${digest(code)}`,
+  /** A code already exchanged: shown again, it ends the grant made from it (it was intercepted). */
+  spentCode: (code: string) => `spent-code:${digest(code)}`,
   grant: (grantId: string) => `grant:${grantId}`,
   access: (token: string) => `access:${digest(token)}`,
   refresh: (token: string) => `refresh:${digest(token)}`,

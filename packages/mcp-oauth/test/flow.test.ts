@@ -102,8 +102,6 @@ describe('sign-in', () => {
     expect(right.status).toBe(200);
     const tokens = (await right.json()) as { access_token: string; refresh_token: string; token_type: string };
     expect(tokens.token_type).toBe('Bearer');
-    // The code is single-use.
-    expect((await exchange(verifier)).status).toBe(400);
 
     // The token carries nothing of the key, in any form.
     for (const token of [tokens.access_token, tokens.refresh_token]) {
@@ -118,6 +116,10 @@ describe('sign-in', () => {
     expect(JSON.parse(body).result.isError).toBeFalsy();
     expect(body).not.toMatch(noKeys);
     expect(hosted.sent.at(-1)?.key).toBe(keyA);
+
+    // The code is single-use: shown again, it is refused and the tokens made from it end (it was intercepted).
+    expect((await exchange(verifier)).status).toBe(400);
+    expect((await mcpPost(hosted, { authorization: `Bearer ${tokens.access_token}` }, toolsList)).status).toBe(401);
   });
 
   it('shows the page again with the gateway\u2019s reason for a refused key, and issues no code', async () => {
