@@ -140,6 +140,17 @@ const mcpFlags: readonly Flag[] = [
     default: '127.0.0.1 (this machine only)',
   },
   {
+    name: 'oauth',
+    description:
+      'with --http: sign assistants that take only a URL in with OAuth 2.1: each user pastes their key once on a sign-in page, and their token spends it (x-api-key still works); PDG_MCP_OAUTH_SECRET seals the keys, PDG_REDIS_URL shares sign-ins between processes',
+  },
+  {
+    name: 'public-url',
+    value: 'URL',
+    description: 'with --oauth: the MCP URL as assistants reach it, https:// (TLS in front of this server)',
+    default: 'PDG_MCP_PUBLIC_URL, else the URL it listens at',
+  },
+  {
     name: 'providers',
     value: 'id,...',
     description: 'only these providers, comma-separated',
