@@ -20,6 +20,10 @@ export interface ListingGateway {
   jobs: Job[];
   /** Requests answered so far. */
   requests: number;
+  /** Pages asked for and never answered (the connection held open until close): a walk stuck mid-way. */
+  heldPages: ReadonlySet<number>;
+  /** Resolves once a held page is asked for. */
+  held(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -42,10 +46,16 @@ export function jobs(count: number, from = 1): Job[] {
 }
 
 export async function startListingGateway(initial: Job[]): Promise<ListingGateway> {
-  const state = { jobs: initial, requests: 0 };
+  const state = { jobs: initial, requests: 0, heldPages: new Set<number>() as ReadonlySet<number> };
+  const waiting: ((page: number) => void)[] = [];
   const server: Server = createServer((request, response) => {
     state.requests++;
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const asked = Number(url.searchParams.get('page') ?? 1);
+    if (state.heldPages.has(asked)) {
+      for (const resolve of waiting.splice(0)) resolve(asked);
+      return;
+    }
     if (url.pathname !== '/v1/jobs:jobboard/browse') {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ status: 'error', message: `no route ${url.pathname}` }));
@@ -84,6 +94,13 @@ export async function startListingGateway(initial: Job[]): Promise<ListingGatewa
     set requests(next) {
       state.requests = next;
     },
+    get heldPages() {
+      return state.heldPages;
+    },
+    set heldPages(next) {
+      state.heldPages = next;
+    },
+    held: () => new Promise<number>((resolve) => waiting.push(resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

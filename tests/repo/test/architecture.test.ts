@@ -39,6 +39,7 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi', '@pdg/sandbox', '@pdg/sandbox/bounds'],
   'tanstack-query': ['@pdg/core'],
   queue: ['@pdg/core'],
+  store: ['@pdg/core', '@pdg/core/describe'],
   cli: 'any',
 };
 
