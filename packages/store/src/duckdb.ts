@@ -4,10 +4,15 @@ import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
 import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
 
+/** DuckDB's memory limit for a harvest. */
+const memoryLimit = '128MB';
+
 /** Opens (or creates) the DuckDB file; `':memory:'` for a database that lives only in this process. */
 export async function duckdbEngine(file: string): Promise<SqlEngine> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
-  const instance = await DuckDBInstance.create(file).catch((error: unknown) => {
+  // A harvest writes one page at a time: DuckDB's default memory limit (most of the machine's memory) would let
+  // its caches grow far past what a page needs; past this limit it evicts them.
+  const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit }).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     if (/lock/i.test(message))
       throw usageError(
@@ -26,6 +31,8 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
       return reader.getRowObjectsJson() as Record<string, unknown>[];
     },
     run,
+    // One process writes a DuckDB file: nothing to wait for.
+    lockSchema: async () => undefined,
     async transaction(work) {
       await run('BEGIN TRANSACTION');
       try {
@@ -46,10 +53,11 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
       const list = columns.map((column) => `${quoted(column.name)} ${duckdbType(column.type)}`).join(', ');
       await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list})`);
     },
-    async replaceRows(table, columns, rowsJson, keysJson) {
+    async replaceRows(table, columns, rowsJson, replacedKeysJson) {
       const key = quoted('_pdg_key');
       const keys = `(SELECT unnest(from_json($1::JSON, '[{"_pdg_key":"VARCHAR"}]'), max_depth := 2))`;
-      await run(`DELETE FROM ${quoted(table.name)} WHERE ${key} IN (SELECT ${key} FROM ${keys})`, [keysJson]);
+      if (replacedKeysJson !== undefined)
+        await run(`DELETE FROM ${quoted(table.name)} WHERE ${key} IN (SELECT ${key} FROM ${keys})`, [replacedKeysJson]);
       const names = columns.map((column) => quoted(column.name)).join(', ');
       await run(
         `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM (SELECT unnest(from_json($1::JSON, '${JSON.stringify([structure(columns)]).replaceAll("'", "''")}'), max_depth := 2))`,

@@ -181,20 +181,32 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
     ...(plan.resume ? { resume: plan.resume } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  /** Asks for the next page; what it resolves to carries the params it was fetched with and the checkpoint past it. */
+  const fetchNext = () => {
+    const at: WalkCheckpoint = pages.checkpoint;
+    const pageParams = at.at === undefined ? plan.sentParams : { ...plan.sentParams, [positionParam]: at.at };
+    const fetched = pages.next().then((next) => ({ next, pageParams, after: pages.checkpoint, fetchedAt: new Date() }));
+    // Its error is thrown where it is awaited; this keeps a page fetched ahead from failing unheard.
+    fetched.catch(() => undefined);
+    return fetched;
+  };
+  let pending: ReturnType<typeof fetchNext> | undefined = fetchNext();
   try {
     while (true) {
       if (options.signal?.aborted) return { status: 'interrupted', figures, sweep: false, highWater };
-      const at: WalkCheckpoint = pages.checkpoint;
-      const pageParams = at.at === undefined ? plan.sentParams : { ...plan.sentParams, [positionParam]: at.at };
-      const next = await pages.next().catch((error: unknown) => {
+      const { next, pageParams, after, fetchedAt } = await (pending ?? fetchNext()).catch((error: unknown) => {
         throw Object.assign(error as object, { figures });
       });
+      pending = undefined;
       if (next.done) return { status: 'completed', figures, sweep: plan.mode === 'full', highWater };
-      const fetchedAt = new Date();
       const found = (next.value as Record<string, unknown> | null)?.[paging.items];
       const all = Array.isArray(found) ? found : [];
       const left = options.maxItems === undefined ? all.length : Math.max(0, options.maxItems - items);
       const pageItems = all.slice(0, left);
+      const cut = options.maxItems !== undefined && items + pageItems.length >= options.maxItems;
+      // A full or since run goes on whatever this page holds: its next page is fetched while this one is written.
+      // An incremental run decides from what this page's write finds, so it asks for the next one only after.
+      if (plan.mode !== 'incremental' && !cut) pending = fetchNext();
       const rows = pageItems.map((item) => itemRow(table, item, plan.sentParams));
       highWater = highestOf(highWater, pageItems, plan.sinceField);
       figures = { ...figures, requests: figures.requests + 1, pages: figures.pages + 1 };
@@ -210,7 +222,7 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
           status: 'running',
           mode: plan.mode,
           modeReason: plan.modeReason,
-          checkpoint: pages.checkpoint,
+          checkpoint: after,
           sentParams: plan.sentParams,
           highWater: state?.highWater ?? null,
           runHighWater: highWater,
@@ -224,7 +236,6 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
         unchanged: figures.unchanged + counts.unchanged,
       };
       options.onProgress?.({ ...figures, items, elapsedMs: Date.now() - started });
-      const cut = options.maxItems !== undefined && items >= options.maxItems;
       if (cut) return { status: 'completed', figures, sweep: false, highWater };
       // A newest-first listing: a page with nothing new or changed means the rest is stored already.
       if (plan.mode === 'incremental' && rows.length > 0 && counts.inserted === 0 && counts.updated === 0)

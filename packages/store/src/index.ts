@@ -26,4 +26,5 @@ export type {
   RunStatus,
   StoredState,
 } from './store.js';
+export { type StoreSink, type StoreSinkPage, storeSink } from './store-sink.js';
 export { defaultDuckdbFile, parseTarget, type StoreTarget, targetText } from './target.js';

@@ -27,6 +27,8 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
       return result.rows as Record<string, unknown>[];
     },
     run,
+    // A transaction-scoped advisory lock, its number pdg's own: released at commit or rollback.
+    lockSchema: () => run('SELECT pg_advisory_xact_lock(7230451)'),
     async transaction(work) {
       await run('BEGIN');
       try {
@@ -42,14 +44,10 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     jsonRows: recordset,
     async createItemTable(table, columns) {
       const list = columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ');
-      // Two workers creating the same table at once: one wins, the other's error is that it exists.
-      await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`).catch(
-        async (error: { code?: string }) => {
-          if (error.code !== '23505' && error.code !== '42P07') throw error;
-        },
-      );
+      await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`);
     },
     async replaceRows(table, columns, rowsJson) {
+      // ON CONFLICT replaces stored rows, so which keys are stored does not matter here.
       const stage = quoted(`_pdg_stage_${table.name}`);
       const names = columns.map((column) => quoted(column.name)).join(', ');
       await run(`CREATE TEMP TABLE IF NOT EXISTS ${stage} (LIKE ${quoted(table.name)}) ON COMMIT DELETE ROWS`);

@@ -13,6 +13,11 @@ export interface SqlEngine {
   /** Rows of a query, as plain objects (JSON columns as text or parsed, big integers as numbers or text). */
   query(sql: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   run(sql: string, params?: readonly unknown[]): Promise<void>;
+  /**
+   * Inside a transaction: waits until no other process is creating or altering tables of this database, so two
+   * workers starting at once do not both create the same table (PostgreSQL); nothing where one process writes.
+   */
+  lockSchema(): Promise<void>;
   /** Runs `work` in one transaction: all of it is committed, or none. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** The column type's SQL. */
@@ -21,8 +26,16 @@ export interface SqlEngine {
   jsonRows(param: string, columns: readonly JsonColumn[]): string;
   /** Creates the item table where missing (keyed by `_pdg_key` where the engine enforces keys). */
   createItemTable(table: TableShape, columns: readonly JsonColumn[]): Promise<void>;
-  /** Writes rows (a JSON array text) in place of any with the same `_pdg_key`, inside the caller's transaction. */
-  replaceRows(table: TableShape, columns: readonly JsonColumn[], rowsJson: string, keysJson: string): Promise<void>;
+  /**
+   * Writes rows (a JSON array text) in place of any with the same `_pdg_key`, inside the caller's transaction;
+   * `replacedKeysJson` names the keys already stored (undefined when every row is new).
+   */
+  replaceRows(
+    table: TableShape,
+    columns: readonly JsonColumn[],
+    rowsJson: string,
+    replacedKeysJson: string | undefined,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 

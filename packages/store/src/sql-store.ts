@@ -77,11 +77,14 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
     target,
     async prepare(table) {
       if (prepared.has(table.name)) return;
-      await createTable(engine, '_pdg_runs', runsColumns);
-      await createTable(engine, '_pdg_changes', changesColumns);
-      await createTable(engine, '_pdg_state', stateColumns);
-      await engine.createItemTable(table, itemColumns(table));
-      await addMissingColumns(engine, table.name, itemColumns(table));
+      await engine.transaction(async () => {
+        await engine.lockSchema();
+        await createTable(engine, '_pdg_runs', runsColumns);
+        await createTable(engine, '_pdg_changes', changesColumns);
+        await createTable(engine, '_pdg_state', stateColumns);
+        await engine.createItemTable(table, itemColumns(table));
+        await addMissingColumns(engine, table.name, itemColumns(table));
+      });
       prepared.add(table.name);
     },
     async readState(table, params) {
@@ -93,6 +96,8 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
     },
     async startRun(run) {
       await engine.transaction(async () => {
+        // Workers starting one queue walk at once: one records it, the others find it recorded.
+        if (run.ifAbsent) await engine.lockSchema();
         if (run.interrupts !== undefined)
           await engine.run(
             `UPDATE "_pdg_runs" SET "status" = 'interrupted', "endedAt" = ${now(engine)} WHERE "runId" = $1 AND "status" = 'running'`,
@@ -104,25 +109,33 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
             `UPDATE ${quoted(run.table.name)} SET ${quoted(pdgColumns.seenRunId)} = $1 WHERE ${quoted(pdgColumns.seenRunId)} = $2`,
             [run.runId, run.interrupts],
           );
-        await insertJson(engine, '_pdg_runs', runsColumns, [
-          {
-            runId: run.runId,
-            provider: run.table.provider,
-            endpoint: run.table.endpoint,
-            table: run.table.name,
-            params: JSON.parse(stableJson(run.params)),
-            mode: run.mode,
-            modeReason: run.modeReason,
-            startedAt: run.startedAt.toISOString(),
-            status: 'running',
-            requests: 0,
-            pages: 0,
-            inserted: 0,
-            updated: 0,
-            unchanged: 0,
-            removed: 0,
-          },
-        ]);
+        await insertJson(
+          engine,
+          '_pdg_runs',
+          runsColumns,
+          [
+            {
+              runId: run.runId,
+              provider: run.table.provider,
+              endpoint: run.table.endpoint,
+              table: run.table.name,
+              params: JSON.parse(stableJson(run.params)),
+              mode: run.mode,
+              modeReason: run.modeReason,
+              startedAt: run.startedAt.toISOString(),
+              status: 'running',
+              requests: 0,
+              pages: 0,
+              inserted: 0,
+              updated: 0,
+              unchanged: 0,
+              removed: 0,
+            },
+          ],
+          run.ifAbsent
+            ? `WHERE NOT EXISTS (SELECT 1 FROM "_pdg_runs" WHERE "runId" = '${run.runId.replaceAll("'", "''")}')`
+            : '',
+        );
       });
     },
     writePage: (page) => engine.transaction(() => writePage(engine, itemColumns(page.run.table), page)),
@@ -164,12 +177,14 @@ async function insertJson(
   table: string,
   columns: readonly Column[],
   rows: readonly Record<string, unknown>[],
+  where = '',
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((column) => quoted(column.name)).join(', ');
-  await engine.run(`INSERT INTO ${quoted(table)} (${names}) SELECT ${names} FROM ${engine.jsonRows('$1', columns)}`, [
-    JSON.stringify(rows),
-  ]);
+  await engine.run(
+    `INSERT INTO ${quoted(table)} (${names}) SELECT ${names} FROM ${engine.jsonRows('$1', columns)} ${where}`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /** A stored JSON value, as the engine returns it (text or parsed). */
@@ -198,24 +213,29 @@ function stateFromRow(row: Record<string, unknown>): StoredState {
 async function saveState(engine: SqlEngine, run: RunStart, state: StoredState): Promise<void> {
   const scope = stableJson(run.params);
   await engine.run(`DELETE FROM "_pdg_state" WHERE "table" = $1 AND "scope" = $2`, [run.table.name, scope]);
-  await insertJson(engine, '_pdg_state', stateColumns, [
-    {
-      table: run.table.name,
-      scope,
-      provider: run.table.provider,
-      endpoint: run.table.endpoint,
-      params: JSON.parse(scope),
-      runId: state.runId,
-      status: state.status,
-      mode: state.mode,
-      modeReason: state.modeReason,
-      checkpoint: state.checkpoint,
-      sentParams: state.sentParams,
-      highWater: state.highWater,
-      runHighWater: state.runHighWater,
-      updatedAt: new Date().toISOString(),
-    },
-  ]);
+  const values: Record<string, unknown> = {
+    table: run.table.name,
+    scope,
+    provider: run.table.provider,
+    endpoint: run.table.endpoint,
+    params: scope,
+    runId: state.runId,
+    status: state.status,
+    mode: state.mode,
+    modeReason: state.modeReason,
+    checkpoint: JSON.stringify(state.checkpoint),
+    sentParams: JSON.stringify(state.sentParams),
+    highWater: state.highWater,
+    runHighWater: state.runHighWater,
+    updatedAt: new Date().toISOString(),
+  };
+  // One row of plain params: cheaper than a JSON row source, and written once per page.
+  const names = stateColumns.map((column) => quoted(column.name)).join(', ');
+  const params = stateColumns.map((column, index) => `$${index + 1}::${engine.columnSql(column.type)}`).join(', ');
+  await engine.run(
+    `INSERT INTO "_pdg_state" (${names}) VALUES (${params})`,
+    stateColumns.map((column) => values[column.name] ?? null),
+  );
 }
 
 interface StoredRow {
@@ -288,11 +308,14 @@ async function writePage(engine: SqlEngine, columns: readonly JsonColumn[], page
     });
   }
   if (written.length > 0) {
+    const replaced = written.filter((row) => stored.has(row[pdgColumns.key] as string));
     await engine.replaceRows(
       run.table,
       columns,
       JSON.stringify(written),
-      JSON.stringify(written.map((row) => ({ [pdgColumns.key]: row[pdgColumns.key] }))),
+      replaced.length === 0
+        ? undefined
+        : JSON.stringify(replaced.map((row) => ({ [pdgColumns.key]: row[pdgColumns.key] }))),
     );
   }
   if (unchangedKeys.length > 0) {
@@ -302,17 +325,26 @@ async function writePage(engine: SqlEngine, columns: readonly JsonColumn[], page
     );
   }
   await insertJson(engine, '_pdg_changes', changesColumns, changes);
-  await saveState(engine, run, page.state);
+  if (page.state) await saveState(engine, run, page.state);
   const counts = { inserted, updated, unchanged: unchangedKeys.length };
   const { figures } = page;
-  await updateRun(engine, run.runId, {
-    requests: figures.requests,
-    pages: figures.pages,
-    inserted: figures.inserted + counts.inserted,
-    updated: figures.updated + counts.updated,
-    unchanged: figures.unchanged + counts.unchanged,
-    removed: figures.removed,
-  });
+  if (figures) {
+    await updateRun(engine, run.runId, {
+      requests: figures.requests,
+      pages: figures.pages,
+      inserted: figures.inserted + counts.inserted,
+      updated: figures.updated + counts.updated,
+      unchanged: figures.unchanged + counts.unchanged,
+      removed: figures.removed,
+    });
+  } else {
+    // Many workers write one queue walk's pages: each adds its page's counts to the ledger's.
+    const integer = engine.columnSql({ kind: 'integer' });
+    await engine.run(
+      `UPDATE "_pdg_runs" SET "requests" = "requests" + 1, "pages" = "pages" + 1, "inserted" = "inserted" + $2::${integer}, "updated" = "updated" + $3::${integer}, "unchanged" = "unchanged" + $4::${integer} WHERE "runId" = $1`,
+      [run.runId, counts.inserted, counts.updated, counts.unchanged],
+    );
+  }
   return counts;
 }
 
@@ -360,7 +392,7 @@ async function finishRun(engine: SqlEngine, end: RunEnd): Promise<number> {
       ]);
   }
   if (end.state) await saveState(engine, run, end.state);
-  const figures = { ...end.figures, removed: end.figures.removed + removed };
+  const figures = end.figures ? { ...end.figures, removed: end.figures.removed + removed } : {};
   await updateRun(
     engine,
     run.runId,

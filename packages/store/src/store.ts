@@ -38,6 +38,8 @@ export interface RunStart {
   readonly startedAt: Date;
   /** An earlier run of the same walk that was killed: this run goes on from its checkpoint, and it is marked `interrupted`. */
   readonly interrupts?: string;
+  /** Record the run only when the ledger has no row of its id (a queue's walk, whose pages many workers write). */
+  readonly ifAbsent?: boolean;
 }
 
 /** The run's figures so far, as the ledger keeps them. */
@@ -58,10 +60,10 @@ export interface PageWrite {
   readonly fetchedAt: Date;
   /** The params the page was fetched with. */
   readonly pageParams: Readonly<Record<string, unknown>>;
-  /** The state after this page (committed with its rows). */
-  readonly state: StoredState;
-  /** The run's figures after this page, this page's counts not yet in. */
-  readonly figures: RunFigures;
+  /** The state after this page (committed with its rows); none where the walk's checkpoint is kept elsewhere (a queue's job). */
+  readonly state?: StoredState;
+  /** The run's figures after this page, this page's counts not yet in; none to add this page's to the ledger's. */
+  readonly figures?: RunFigures;
 }
 
 /** What a page's rows were: new, changed in place, or the same as stored. */
@@ -75,7 +77,8 @@ export interface PageCounts {
 export interface RunEnd {
   readonly run: RunStart;
   readonly status: Exclude<RunStatus, 'running'>;
-  readonly figures: RunFigures;
+  /** The run's figures; none to keep the ledger's (a queue's walk, counted page by page). */
+  readonly figures?: RunFigures;
   readonly error?: string;
   /** The state to keep (a completed run's), or undefined to leave the checkpoint for the next run. */
   readonly state?: StoredState;

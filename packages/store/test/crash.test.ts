@@ -30,7 +30,7 @@ function harvestToEnd(gateway: ListingGateway, target: string): Promise<Record<s
   });
 }
 
-/** Starts the harvest in its own process, waits until it asks for page 4 (pages 1-3 stored), and kills it. */
+/** Starts the harvest in its own process, waits until it asks for page 4, and kills it. */
 async function killMidWalk(gateway: ListingGateway, target: string): Promise<void> {
   gateway.heldPages = new Set([4]);
   const held = gateway.held();
@@ -66,11 +66,14 @@ async function crashAndResume(target: string, query: Query) {
 }
 
 function expectResumed(result: Awaited<ReturnType<typeof crashAndResume>>) {
-  // Pages 1-3 were committed before page 4 was asked for: 150 jobs, each once.
-  expect(result.afterKill).toEqual({ rows: 150, ids: 150 });
-  // Pages 4 and 5 only.
-  expect(result.requests).toBe(2);
-  expect(result.summary).toMatchObject({ inserted: 80, rows: 230, status: 'completed' });
+  // A full run fetches a page while it writes the one before: when page 4 was asked for, pages 1-2 or 1-3 were
+  // committed, whole, each job once.
+  const committed = Number(result.afterKill?.rows) / 50;
+  expect([2, 3]).toContain(committed);
+  expect(result.afterKill).toEqual({ rows: committed * 50, ids: committed * 50 });
+  // Only the pages after the checkpoint.
+  expect(result.requests).toBe(5 - committed);
+  expect(result.summary).toMatchObject({ inserted: 230 - committed * 50, rows: 230, status: 'completed' });
   expect(String(result.summary.modeReason)).toContain('goes on from the checkpoint of run');
   expect(result.runs).toEqual(['interrupted', 'completed']);
   expect(result.final).toEqual({ rows: 230, ids: 230 });

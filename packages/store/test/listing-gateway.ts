@@ -45,7 +45,8 @@ export function jobs(count: number, from = 1): Job[] {
   return Array.from({ length: count }, (_, index) => job(from + count - 1 - index));
 }
 
-export async function startListingGateway(initial: Job[]): Promise<ListingGateway> {
+/** `latencyMs`: how long each answer takes, as a gateway across a network would. */
+export async function startListingGateway(initial: Job[], { latencyMs = 0 } = {}): Promise<ListingGateway> {
   const state = { jobs: initial, requests: 0, heldPages: new Set<number>() as ReadonlySet<number> };
   const waiting: ((page: number) => void)[] = [];
   const server: Server = createServer((request, response) => {
@@ -65,18 +66,22 @@ export async function startListingGateway(initial: Job[]): Promise<ListingGatewa
     const limit = Number(url.searchParams.get('limit') ?? 20);
     const items = state.jobs.slice((page - 1) * limit, page * limit);
     const hasMore = page * limit < state.jobs.length;
-    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': `req-${state.requests}` });
-    response.end(
-      JSON.stringify({
-        page,
-        hasMore,
-        ...(hasMore ? { nextPage: page + 1 } : {}),
-        count: items.length,
-        limit,
-        total: state.jobs.length,
-        items,
-      }),
-    );
+    const body = JSON.stringify({
+      page,
+      hasMore,
+      ...(hasMore ? { nextPage: page + 1 } : {}),
+      count: items.length,
+      limit,
+      total: state.jobs.length,
+      items,
+    });
+    const requestId = `req-${state.requests}`;
+    const send = () => {
+      response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': requestId });
+      response.end(body);
+    };
+    if (latencyMs > 0) setTimeout(send, latencyMs);
+    else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
