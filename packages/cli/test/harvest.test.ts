@@ -3,7 +3,7 @@
  * run sends (counted by the gateway), the `--json` summary as stdout's last line, and the refusals (an
  * unknown target, an endpoint that does not page) that send nothing. The SQL side is @pdg/store's tests.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +108,71 @@ describe('pdg harvest', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--full-refrsh is not a param of jobs:jobboard browse nor an option of harvest');
     expect(run.stderr).toContain('--full-refresh');
+  });
+});
+
+describe('pdg harvest on a slow gateway', () => {
+  it('prints progress lines on stderr while it runs', async () => {
+    const slow = await startListingGateway(jobs(230), { latencyMs: 600 });
+    try {
+      // Five pages of at least 0.6 s each: the run lasts past the first progress line (every 1.5 s).
+      const run = await runCli(
+        [
+          'harvest',
+          'jobs:jobboard',
+          'browse',
+          '--country',
+          'SG',
+          '--limit',
+          '50',
+          '--into',
+          `duckdb:${join(dir, 'slow.duckdb')}`,
+        ],
+        { PDG_API_KEY: 'test-key', PDG_BASE_URL: slow.url },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/^harvest: \d+ pages, \d+ items, \d+ inserted, \d+ updated, [\d.]+ requests\/s$/m);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('stops on Ctrl-C with exit 130, and the next run goes on from the last page stored', async () => {
+    const held = await startListingGateway(jobs(230));
+    const target = `duckdb:${join(dir, 'interrupted.duckdb')}`;
+    const env = { ...cleanEnv, PDG_API_KEY: 'test-key', PDG_BASE_URL: held.url };
+    try {
+      held.heldPages = new Set([3]);
+      const asked = held.held();
+      const child = spawn(
+        process.execPath,
+        [cli, 'harvest', 'jobs:jobboard', 'browse', '--country', 'SG', '--limit', '50', '--into', target],
+        { env, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      await asked;
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stderr).toContain('interrupted by SIGINT');
+      held.heldPages = new Set();
+      const before = held.requests;
+      const next = await runCli(
+        ['harvest', 'jobs:jobboard', 'browse', '--country', 'SG', '--limit', '50', '--into', target, '--json'],
+        { PDG_API_KEY: 'test-key', PDG_BASE_URL: held.url },
+      );
+      expect(next.code, next.stderr).toBe(0);
+      const summary = JSON.parse(next.stdout.trim().split('\n').at(-1) as string);
+      // Pages 1 and 2 (or only 1, when Ctrl-C came as page 2 was written) were stored before: the rest is fetched.
+      expect(summary.rows).toBe(230);
+      expect(held.requests - before).toBe(Math.round(summary.inserted / 50));
+      expect(summary.modeReason).toContain('goes on from the checkpoint of run');
+    } finally {
+      await held.close();
+    }
   });
 });
 

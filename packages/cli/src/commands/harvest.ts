@@ -73,6 +73,7 @@ export async function harvestCommand(args: ParsedArgs): Promise<number> {
         },
       );
       request.progress(summaryLine(summary));
+      if (summary.status === 'interrupted') request.progress(interruptedLine(interruption.received));
       if (args.flags.has('json')) await write(process.stdout, JSON.stringify(jsonSummary(summary)));
       return summary.status === 'interrupted' ? interruption.exitCode || 130 : 0;
     } finally {
@@ -80,7 +81,7 @@ export async function harvestCommand(args: ParsedArgs): Promise<number> {
     }
   } catch (error) {
     if (interruption.received !== undefined) {
-      request.progress(`interrupted by ${interruption.received}: the next harvest goes on from the last page stored`);
+      request.progress(interruptedLine(interruption.received));
       return interruption.exitCode;
     }
     throw usageOf(core, error);
@@ -133,6 +134,10 @@ function progressLines(progress: (line: string) => void): (figures: HarvestProgr
       `harvest: ${figures.pages} pages, ${figures.items} items, ${figures.inserted} inserted, ${figures.updated} updated, ${rate.toFixed(1)} requests/s`,
     );
   };
+}
+
+function interruptedLine(signal: string | undefined): string {
+  return `interrupted${signal === undefined ? '' : ` by ${signal}`}: the next harvest goes on from the last page stored`;
 }
 
 function summaryLine(summary: HarvestSummary): string {
