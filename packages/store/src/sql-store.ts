@@ -385,7 +385,9 @@ async function finishRun(engine: SqlEngine, end: RunEnd): Promise<number> {
       changesColumns,
       keys.map((row) => ({ runId: run.runId, table: run.table.name, key: row.key, change: 'removed', fields: [], at })),
     );
-    if (end.sweep.deleteStale) await engine.run(`DELETE FROM ${table} WHERE ${stale}`, [run.runId]);
+    // Deleting takes every row the walk no longer lists, those marked by an earlier run too.
+    if (end.sweep.deleteStale)
+      await engine.run(`DELETE FROM ${table} WHERE ${quoted(pdgColumns.seenRunId)} IS DISTINCT FROM $1`, [run.runId]);
     else
       await engine.run(`UPDATE ${table} SET ${quoted(pdgColumns.removedAt)} = ${now(engine)} WHERE ${stale}`, [
         run.runId,

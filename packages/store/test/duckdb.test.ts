@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScenario, type ScenarioResult } from './scenario.js';
+import { jobs, startListingGateway } from './listing-gateway.js';
+import { harvestOnce, runScenario, type ScenarioResult } from './scenario.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdg-store-duckdb-'));
 const file = join(dir, 'harvest.duckdb');
@@ -119,3 +120,48 @@ describe('a harvest into DuckDB', () => {
     ]);
   });
 });
+
+describe('jobs no longer listed', () => {
+  it('are marked removed after a complete full walk, and deleted only with deleteStale', async () => {
+    const target = `duckdb:${join(dir, 'removed.duckdb')}`;
+    const gateway = await startListingGateway(jobs(120));
+    try {
+      await harvestOnce(gateway, target);
+      // Jobs 1 and 2 (the oldest, on the last page) are gone from the listing.
+      gateway.jobs = jobs(118, 3);
+      const incremental = await harvestOnce(gateway, target);
+      expect(incremental.summary).toMatchObject({ mode: 'incremental', removed: 0, rows: 120 });
+      const full = await harvestOnce(gateway, target, true);
+      expect(full.summary).toMatchObject({ mode: 'full', removed: 2, rows: 120 });
+      const marked = await queryFile(
+        join(dir, 'removed.duckdb'),
+        `SELECT "jobId" FROM jobs_jobboard_browse WHERE _pdg_removed_at IS NOT NULL ORDER BY "jobId"`,
+      );
+      expect(marked).toEqual([{ jobId: 'job-00001' }, { jobId: 'job-00002' }]);
+      const feed = await queryFile(
+        join(dir, 'removed.duckdb'),
+        `SELECT "key" FROM _pdg_changes WHERE change = 'removed' AND "runId" = '${full.summary.runId}' ORDER BY "key"`,
+      );
+      expect(feed).toEqual([{ key: 'job-00001' }, { key: 'job-00002' }]);
+      // With deleteStale: the rows marked before are deleted (nothing newly removed), then one more goes.
+      const deleted = await harvestOnce(gateway, target, true, true);
+      expect(deleted.summary).toMatchObject({ removed: 0, rows: 118 });
+      gateway.jobs = jobs(117, 4);
+      const swept = await harvestOnce(gateway, target, true, true);
+      expect(swept.summary).toMatchObject({ removed: 1, rows: 117 });
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+async function queryFile(path: string, sql: string): Promise<Record<string, unknown>[]> {
+  const instance = await DuckDBInstance.create(path);
+  const connection = await instance.connect();
+  try {
+    return (await connection.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}

@@ -25,7 +25,12 @@ export interface ScenarioResult {
 const walk = { provider: 'jobs:jobboard', endpoint: 'browse', params: { country: 'SG', limit: 50 } };
 
 /** One harvest of the walk into `target`, counting the gateway's requests. */
-export async function harvestOnce(gateway: ListingGateway, target: string, fullRefresh = false): Promise<Step> {
+export async function harvestOnce(
+  gateway: ListingGateway,
+  target: string,
+  fullRefresh = false,
+  deleteStale = false,
+): Promise<Step> {
   const requestIds = requestIdRecorder();
   const client = createClient({
     providers: [jobboard],
@@ -36,7 +41,7 @@ export async function harvestOnce(gateway: ListingGateway, target: string, fullR
   const store = await openStore(parseTarget(target));
   const before = gateway.requests;
   try {
-    const summary = await harvest(client, walk, store, { requestIds, fullRefresh });
+    const summary = await harvest(client, walk, store, { requestIds, fullRefresh, deleteStale });
     return { summary, requests: gateway.requests - before };
   } finally {
     await store.close();
