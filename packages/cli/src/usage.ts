@@ -70,9 +70,9 @@ ${runExample}`,
 
 Walks a paged endpoint into a table named after both (jobs:jobboard browse is jobs_jobboard_browse), keyed
 by each item's id, its columns typed from the endpoint's schema. Targets: duckdb:FILE (the default,
-duckdb:pdg.duckdb), postgres://… and parquet:DIR. Runs after the first fetch only what is new: a listing
-sorted newest first stops at a page it already has; an endpoint with a since-style param is sent the
-stored high-water mark. Each run is a row of _pdg_runs; what it added and changed is in _pdg_changes.
+duckdb:pdg.duckdb), postgres://… and parquet:DIR. After the first run, each run fetches only what is new:
+a listing sorted newest first stops at a page it already has; an endpoint with a since-style param is sent
+the stored high-water mark; any other is walked whole and upserted (the summary says which and why). Each run is a row of _pdg_runs; what it added and changed is in _pdg_changes.
 A progress line on stderr every second or two, and a summary at the end.
 ${flagLines(flagsOf('harvest'))}
 
