@@ -6,6 +6,7 @@ export default packageBuild({
   entry: {
     index: 'src/index.ts',
     describe: 'src/describe-entry.ts',
+    face: 'src/face-entry.ts',
     fixtures: 'src/fixtures/index.ts',
     cache: 'src/cache-entry.ts',
     'rate-limit': 'src/rate-limit-entry.ts',

@@ -7,7 +7,7 @@ const run = promisify(execFile);
 describe('examples/quickstart', () => {
   it('runs offline against the embedded mock gateway, and its figures agree with each other', async () => {
     const { PDG_BASE_URL: _, PDG_API_KEY: __, ...env } = process.env;
-    const { stdout } = await run(process.execPath, ['dist/index.js'], { env, timeout: 120_000 });
+    const { stdout } = await run(process.execPath, ['dist/index.js'], { env, timeout: 240_000 });
     expect(stdout).toMatch(/^Using the mock gateway at http:\/\/127\.0\.0\.1:\d+/);
 
     // As many tracks listed as the count says.

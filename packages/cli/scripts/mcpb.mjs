@@ -2,7 +2,8 @@
 /**
  * Builds the MCP bundle of pdg: `<out>/pdg/` (manifest.json, server/index.js, LICENSE, README.md) and
  * `<out>/pdg.mcpb`, that folder zipped, which MCP clients that take bundles install in one step.
- * `node scripts/mcpb.mjs [--out dir]` (default `dist-mcpb`), after `pnpm build`.
+ * `node scripts/mcpb.mjs [--out dir]` (default `dist-mcpb`), once the packages it bundles are built: `pnpm mcpb`
+ * builds them first (turbo, the CLI's dependencies), then runs this.
  *
  * The server is mcpb/server.ts bundled by esbuild with everything it imports (one file, no node_modules),
  * so the bundle needs only the Node.js the client runs it with.

@@ -1,3 +1,4 @@
+import { didYouMean as suggestion } from '@pdg/core/face';
 import { type Flag, flagText, shortsOf, switchesOf } from './flags.js';
 
 export interface ParsedArgs {
@@ -152,51 +153,5 @@ export function rateLimitFlag(args: ParsedArgs, name = 'rate-limit'): RateLimitF
   return { requests, windowMs, text: `${requests} request${requests === 1 ? '' : 's'} per ${window}` };
 }
 
-/** Edit distance between two short words (insertions, deletions, substitutions, swaps of neighbours). */
-function distance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) (rows[0] as number[])[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = rows[i] as number[];
-      const above = rows[i - 1] as number[];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        row[j] = Math.min(row[j] as number, ((rows[i - 2] as number[])[j - 2] as number) + 1);
-      }
-    }
-  }
-  return (rows[a.length] as number[])[b.length] as number;
-}
-
-/**
- * The candidates a mistyped word most likely meant: those that contain it as a part (`music` →
- * `music:catalogstore`, `music:metadb`), else those within a small edit distance, closest first.
- */
-export function didYouMean(word: string, candidates: readonly string[]): string[] {
-  const lower = word.toLowerCase();
-  if (lower === '') return [];
-  const parts = candidates.filter((candidate) =>
-    candidate
-      .toLowerCase()
-      .split(/[:\-_]/)
-      .some((part) => part === lower),
-  );
-  if (parts.length > 0) return parts;
-  const containing = candidates.filter((candidate) => lower.length >= 3 && candidate.toLowerCase().includes(lower));
-  if (containing.length > 0) return containing;
-  const limit = Math.max(1, Math.min(3, Math.floor(lower.length / 3)));
-  return candidates
-    .map((candidate) => ({ candidate, cost: distance(lower, candidate.toLowerCase()) }))
-    .filter(({ cost }) => cost <= limit)
-    .sort((a, b) => a.cost - b.cost)
-    .map(({ candidate }) => candidate);
-}
-
-/** ` Did you mean --mock?` or '' when nothing is close. */
-export function suggestion(word: string, candidates: readonly string[], prefix = ''): string {
-  const close = didYouMean(word, candidates).slice(0, 3);
-  if (close.length === 0) return '';
-  return ` Did you mean ${close.map((candidate) => `${prefix}${candidate}`).join(' or ')}?`;
-}
+/** ` Did you mean --mock?` or '' when nothing is close: core's rule, the one every lookup by name uses. */
+export { suggestion };

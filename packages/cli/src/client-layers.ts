@@ -10,6 +10,8 @@
 import type { ClientCache, ClientRateLimit } from '@pdg/core';
 import type { StoreErrorEvent } from '@pdg/core/cache';
 import { integerFlag, type ParsedArgs, rateLimitFlag, UsageError } from './args.js';
+import { redacted } from './io.js';
+import { visible } from './terminal-text.js';
 
 export interface ClientLayers {
   readonly cache?: ClientCache;
@@ -43,7 +45,7 @@ export async function clientLayers(args: ParsedArgs): Promise<ClientLayers> {
   };
   // One line on stderr when Redis fails or stops answering, and one when it answers again.
   const onStoreError = (event: StoreErrorEvent) =>
-    process.stderr.write(`pdg: Redis, ${event.layer}: ${event.message}\n`);
+    process.stderr.write(`pdg: Redis, ${event.layer}: ${visible(redacted(event.message))}\n`);
   try {
     const { createCache } = await import('@pdg/core/cache');
     const { createRateLimit } = await import('@pdg/core/rate-limit');

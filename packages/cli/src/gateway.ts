@@ -1,7 +1,9 @@
 /** What the commands that call a gateway or serve one share: the client's module, access, the mock, listening. */
 import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
 import { type ParsedArgs, UsageError } from './args.js';
+import { flagsOf, isCommand } from './flags.js';
 import { keepSecret } from './io.js';
+import { visible } from './terminal-text.js';
 
 /**
  * The client, imported by the commands that call a gateway. Not at start-up: its HTTP layer (ky, and the
@@ -36,16 +38,31 @@ export function gatewayAccess(
 ): { apiKey: string; baseUrl: string } {
   const apiKey = mock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
   const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
-  if (!apiKey && !keyless)
-    throw new UsageError(
-      'No API key: set PDG_API_KEY or pass --api-key (or add --mock to answer from the built-in mock gateway).',
-    );
-  if (!baseUrl)
-    throw new UsageError(
-      'No gateway URL: set PDG_BASE_URL or pass --base-url (or add --mock to answer from the built-in mock gateway).',
-    );
+  if (!apiKey && !keyless) throw new UsageError(`No API key: set PDG_API_KEY or pass --api-key${mockHint(args)}.`);
+  if (!baseUrl) throw new UsageError(`No gateway URL: set PDG_BASE_URL or pass --base-url${mockHint(args)}.`);
   keepSecret(apiKey);
   return { apiKey: apiKey ?? '', baseUrl };
+}
+
+/**
+ * ` (or add --mock …)` for a command whose flag table has `--mock` (run, mcp), else nothing: `pdg queue work`
+ * calls a gateway too, but has no mock to offer.
+ */
+function mockHint(args: ParsedArgs): string {
+  const [command, subcommand] = args.positionals;
+  const flags = isCommand(command) ? flagsOf(command, command === 'queue' ? subcommand : undefined) : [];
+  return flags.some((flag) => flag.name === 'mock') ? ' (or add --mock to answer from the built-in mock gateway)' : '';
+}
+
+/**
+ * The client's `debug` option: with PDG_DEBUG set to 1, true or yes (as core reads it), each debug line on
+ * stderr through the terminal escaping, since a line quotes the answer's request id and rate-limit headers
+ * and a gateway can put control characters there (bytes 0x80 to 0x9F pass in a header value). Otherwise
+ * false: no debug lines.
+ */
+export function debugOption(): false | ((line: string) => void) {
+  const on = ['1', 'true', 'yes'].includes((process.env.PDG_DEBUG ?? '').toLowerCase());
+  return on && ((line) => process.stderr.write(`${visible(line)}\n`));
 }
 
 /** The API reference at the mock's /docs/: @pdg/docs is loaded on the first request for it. */

@@ -1,4 +1,5 @@
 /** What every command prints through: whole lines, with the secrets this run knows of kept out. */
+import type { redact } from '@pdg/core';
 import { visible } from './terminal-text.js';
 
 export function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
@@ -19,6 +20,15 @@ export function keepSecret(secret: string | undefined): void {
 /** `text` with every known secret replaced (core already redacts its errors; this covers the rest). */
 export function redacted(text: string): string {
   return secrets.reduce((out, secret) => (secret.length >= 4 ? out.replaceAll(secret, '[redacted]') : out), text);
+}
+
+/**
+ * `value` (an answer, an item) with every known secret replaced in any string inside it, keys included, by
+ * core's own `redact` (passed in: core is loaded by the commands that call a gateway, not at start-up). A
+ * gateway can echo the key in a 200 body; what pdg prints never holds it.
+ */
+export function redactedValue<T>(value: T, redactWith: typeof redact): T {
+  return secrets.reduce((out, secret) => redactWith(out, secret), value);
 }
 
 /**

@@ -234,11 +234,13 @@ describe('pdg mock', () => {
     }
   });
 
-  it('--rate-limit 2/s: says so on start-up, and the third quick request of a key is a 429 with Retry-After', async () => {
-    const { child, ready } = startPdgMock(['--port', '0', '--rate-limit', '2/s']);
+  it('--rate-limit 2/m: says so on start-up, and the third request of a key in the minute is a 429 with Retry-After', async () => {
+    // A window of a minute: the three requests fall in it however slow the machine (in a window of a second,
+    // a loaded machine's third request came after it and was answered 200).
+    const { child, ready } = startPdgMock(['--port', '0', '--rate-limit', '2/m']);
     try {
       const { url, stderr } = await ready;
-      expect(stderr).toContain('  rate limit: 2 requests per second per API key; past it: 429 with Retry-After\n');
+      expect(stderr).toContain('  rate limit: 2 requests per minute per API key; past it: 429 with Retry-After\n');
       const answers = [];
       for (let count = 0; count < 3; count++) {
         const response = await fetch(`${url}/v1/music:catalogstore/search?q=velvet+orbit&limit=3`, {
@@ -247,11 +249,17 @@ describe('pdg mock', () => {
         answers.push({ status: response.status, retryAfter: response.headers.get('retry-after') });
         await response.arrayBuffer();
       }
-      expect(answers).toEqual([
-        { status: 200, retryAfter: null },
-        { status: 200, retryAfter: null },
-        { status: 429, retryAfter: '1' },
-      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+      expect(answers.slice(0, 2).map((answer) => answer.retryAfter)).toEqual([null, null]);
+      // Whole seconds until the minute's window ends: at most 60, and at least 1.
+      const retryAfter = Number(answers[2]?.retryAfter);
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, String(retryAfter)).toBe(true);
+      // Another key has a minute of its own.
+      const other = await fetch(`${url}/v1/music:catalogstore/search?q=velvet+orbit&limit=3`, {
+        headers: { 'x-api-key': 'another-made-up-key' },
+      });
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
     } finally {
       child.kill('SIGKILL');
     }

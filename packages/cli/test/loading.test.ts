@@ -16,7 +16,7 @@ function pdgImports(args: string[]): Promise<{ code: number; imports: string[] }
     execFile(
       process.execPath,
       ['--import', hook, cli, ...args],
-      { env: cleanEnv, timeout: 120_000 },
+      { env: cleanEnv, timeout: 240_000 },
       (error, _stdout, stderr) =>
         resolve({
           code: error ? Number(error.code ?? 1) : 0,

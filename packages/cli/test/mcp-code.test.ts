@@ -40,11 +40,26 @@ describe('the MCP Inspector CLI against pdg mcp --mock --code', () => {
     'clients/launcher/build/index.js',
   );
   const env = { MCP_CATALOG_PATH: join(scratch, 'inspector-catalog.json') };
+  // The Inspector gives a server 15 s to start by default; on a loaded machine pdg's start can take longer
+  // ("Connection timed out after 15000 ms"). A generous wait that only guards against a server that hangs.
+  const patient = ['--connect-timeout', '120000'];
 
   it('lists search_docs and execute', async () => {
     const listed = await run(
       process.execPath,
-      [inspector, '--cli', '--method', 'tools/list', '--', process.execPath, cli, 'mcp', '--mock', '--code'],
+      [
+        inspector,
+        '--cli',
+        ...patient,
+        '--method',
+        'tools/list',
+        '--',
+        process.execPath,
+        cli,
+        'mcp',
+        '--mock',
+        '--code',
+      ],
       env,
     );
     expect(listed.code, listed.stderr).toBe(0);
@@ -60,6 +75,7 @@ describe('the MCP Inspector CLI against pdg mcp --mock --code', () => {
       [
         inspector,
         '--cli',
+        ...patient,
         '--method',
         'tools/call',
         '--tool-name',

@@ -24,7 +24,7 @@ function pdgOnNode(version: string): Promise<{ code: number; stdout: string; std
     execFile(
       process.execPath,
       ['--import', preload, bin, 'run', 'jobs:jobboard', 'browse', '--mock'],
-      { env: cleanEnv, timeout: 120_000 },
+      { env: cleanEnv, timeout: 240_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -101,7 +101,7 @@ describe('loading @pdg/openapi', () => {
       execFile(
         process.execPath,
         ['--import', hook, cli, ...args],
-        { env: cleanEnv, timeout: 120_000 },
+        { env: cleanEnv, timeout: 240_000 },
         (error, _out, err) => (error ? reject(new Error(err)) : resolve(err.includes('loaded @pdg/openapi'))),
       );
     });

@@ -5,10 +5,11 @@
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, toArray } from '@pdg/core';
+import { createClient, errorEnvelope, toArray } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
@@ -49,7 +50,7 @@ describe('pdg queue: usage', () => {
     expect(flag.stderr).toContain('--queu is not an option of queue status. Did you mean --queue?');
     const notPaged = await runCli(['queue', 'add', 'jobs:jobboard', 'job', '--redis', 'redis://127.0.0.1:1']);
     expect(notPaged.code).toBe(2);
-    expect(notPaged.stderr).toContain('jobs:jobboard job is not paged');
+    expect(notPaged.stderr).toContain('jobs:jobboard job is not a paged endpoint');
     const param = await runCli([
       'queue',
       'add',
@@ -67,6 +68,30 @@ describe('pdg queue: usage', () => {
     const out = await runCli(['queue', 'work', '--redis', 'redis://127.0.0.1:1']);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain('needs --out DIR');
+  });
+
+  it("a misspelt endpoint is core's usage error naming browse, exit 2, before Redis is asked anything", async () => {
+    // Redis at port 1 refuses: reaching it would end with exit 1 and "No Redis answered".
+    const typo = await runCli(['queue', 'add', 'jobs:jobboard', 'brwose', '--redis', 'redis://127.0.0.1:1']);
+    expect(typo.code).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toMatch(
+      /^pdg: Unknown endpoint "brwose" of jobs:jobboard\. Did you mean browse\? Endpoints: browse, filters, .*\.\n$/,
+    );
+  });
+
+  it('pdg queue work with no gateway names only what exists for it (no --mock), with exit code 2', async () => {
+    const noKey = await runCli(['queue', 'work', '--out', 'x', '--redis', 'redis://127.0.0.1:1']);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('No API key: set PDG_API_KEY or pass --api-key');
+    expect(noKey.stderr).toContain('run `pdg mock` in another terminal and pass the URL it prints as --base-url');
+    const noUrl = await runCli(['queue', 'work', '--out', 'x', '--redis', 'redis://127.0.0.1:1', '--api-key', 'k-1']);
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain('No gateway URL: set PDG_BASE_URL or pass --base-url');
+    for (const { stderr } of [noKey, noUrl]) expect(stderr).not.toContain('--mock');
+    // Every flag the hint names is one queue work takes.
+    const help = await runCli(['queue', '--help']);
+    for (const flag of ['--base-url', '--api-key']) expect(help.stdout).toContain(flag);
   });
 
   it('a Redis that refuses or never answers is said, with exit code 1', async () => {
@@ -193,5 +218,50 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     expect(lines).toEqual(
       await toArray(pdg.items('jobs:jobboard', 'browse', { country: 'ID', limit: 40 }, { maxPages: 3 })),
     );
+  });
+
+  it("a gateway's control characters in a failed walk's reason reach no terminal raw: work and status escape them", async () => {
+    // A gateway refusing every walk with a message that would clear the screen and retitle the window.
+    const hostile = createHttpServer((_, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(errorEnvelope('no such country \u001b[2J\u001b]0;pwned\u0007 \u009b31m')));
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const hostileUrl = `http://127.0.0.1:${(hostile.address() as { port: number }).port}`;
+    const env = { PDG_REDIS_URL: redisUrl };
+    const queue = ['--queue', 'hostile'];
+    const added = await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'SG', ...queue], env);
+    expect(added.code, added.stderr).toBe(0);
+    const worker = spawn(
+      process.execPath,
+      [cli, 'queue', 'work', '--out', dir, ...queue, '--base-url', hostileUrl, '--api-key', 'cli-queue-key-51c0'],
+      { env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    worker.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    try {
+      let status = '';
+      for (let poll = 0; poll < 1200 && !status.includes('failed 1'); poll++) {
+        status = (await runCli(['queue', 'status', ...queue], env)).stdout;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toContain('failed 1');
+      expect(status).toContain('failed walk walk-');
+      expect(status).toContain('no such country \\u001b[2J\\u001b]0;pwned\\u0007 \\u009b31m');
+      worker.kill('SIGTERM');
+      expect(await exited, stderr).toBe(0);
+      expect(stderr).toContain('\\u001b[2J');
+      for (const printed of [status, stderr]) {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for raw control characters is the test.
+        expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      }
+    } finally {
+      worker.kill('SIGKILL');
+      hostile.closeAllConnections();
+      hostile.close();
+    }
   });
 });

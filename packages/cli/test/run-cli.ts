@@ -13,8 +13,9 @@ export function runCli(
     execFile(
       process.execPath,
       [cli, ...args],
-      // The OpenAPI document with its examples is near 2 MB: room for it and more.
-      { env: { ...cleanEnv, ...env }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
+      // The OpenAPI document with its examples is near 2 MB: room for it and more. Killed after four minutes,
+      // only against a hang (on two cores at a load of 100, one run took over a minute).
+      { env: { ...cleanEnv, ...env }, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },

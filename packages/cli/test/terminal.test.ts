@@ -40,7 +40,7 @@ describe('a pipe that closes early', () => {
           '-c',
           `set -o pipefail; "${process.execPath}" "${cli}" run social-media:forum hot --all --quiet --mock | head -1`,
         ],
-        { env: cleanEnv, timeout: 120_000 },
+        { env: cleanEnv, timeout: 240_000 },
         (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
       );
     });
@@ -145,7 +145,7 @@ complete_line "pdg mcp --pro"
 complete_line "pdg mcp --providers social-media:fo"
 `;
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile('bash', ['-c', script], { env: cleanEnv, timeout: 120_000 }, (error, out, err) =>
+      execFile('bash', ['-c', script], { env: cleanEnv, timeout: 240_000 }, (error, out, err) =>
         error ? reject(new Error(err)) : resolve(out),
       );
     });

@@ -46,6 +46,9 @@ const fields = [
   ['reset', parameterPattern('reset'), parameterPattern('t'), 'resetSeconds'],
 ] as const;
 
+/** Digits alone, with the spaces or tabs a header may put around them: `2.5`, `0x10`, `1e1`, `+3`, `-1` are not counts. */
+const countPattern = /^[ \t]*\d+[ \t]*$/;
+
 /** The captured value of `pattern` in `header`, if any. */
 const parameter = (header: string, pattern: RegExp) => (header ? pattern.exec(header)?.[1] : undefined);
 
@@ -53,7 +56,7 @@ const parameter = (header: string, pattern: RegExp) => (header ? pattern.exec(he
  * The request id and rate limit in `headers`. Each rate-limit field comes from the first form that has it: the
  * IETF `RateLimit` field (`limit=10, remaining=3, reset=5`, or the newer draft's `"default";r=3;t=5` with the
  * limit as `q` in `RateLimit-Policy`), its older separate `RateLimit-Limit`/`-Remaining`/`-Reset` fields, or
- * `X-RateLimit-Limit`/`-Remaining`/`-Reset`. A field that is not a count is left out.
+ * `X-RateLimit-Limit`/`-Remaining`/`-Reset`. A field that is not a count (digits alone, a safe integer) is left out.
  */
 export function answerInfo(headers: HeaderSource, now = Date.now()): AnswerInfo {
   const info: { requestId?: string; rateLimit?: Record<string, number> } = {};
@@ -67,8 +70,9 @@ export function answerInfo(headers: HeaderSource, now = Date.now()): AnswerInfo 
       parameter(field === 'limit' ? policy : structured, short) ??
       headers.get(`ratelimit-${field}`) ??
       headers.get(`x-ratelimit-${field}`);
-    const value = Number(text || Number.NaN);
-    if (!Number.isFinite(value) || value < 0) continue;
+    // A safe integer: a count too large to be exact as a number is no count either.
+    const value = text && countPattern.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(value)) continue;
     info.rateLimit ??= {};
     info.rateLimit[name] =
       name === 'resetSeconds' && value >= epochFrom ? Math.max(0, Math.ceil(value - now / 1000)) : value;

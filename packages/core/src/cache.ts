@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { ageOf, type Entry, freshUntil, parseEntry, storableHeaders } from './cache-stored.js';
+import { cacheKey } from './call-identity.js';
 import type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
-import type { EndpointDefinition } from './contract.js';
-import { describeParams } from './describe.js';
 import { timeoutError, usageError } from './error-builders.js';
 import { isPdgError, type PdgError } from './errors.js';
 import type { CacheEvent, CacheOutcome } from './hooks.js';
@@ -449,37 +448,6 @@ function timeToLive(plan: CachePlan, defaultTtlSeconds: number | undefined): num
     );
   }
   return plan.definition.cacheSeconds ?? defaultTtlSeconds;
-}
-
-/**
- * The request a call stands for, whatever order its params were given in and whether or not it spelled
- * out a default: the gateway URL and path, then each param (the documented defaults filled in), sorted.
- * The API key is not part of it: the gateway's data is public and the same for every key.
- */
-export function cacheKey(plan: Pick<CachePlan, 'definition' | 'url'>): string {
-  const { url, definition } = plan;
-  const params = new Map<string, string[]>();
-  for (const [name, value] of url.searchParams) params.set(name, [...(params.get(name) ?? []), value]);
-  for (const [name, value] of queryDefaults(definition)) if (!params.has(name)) params.set(name, [value]);
-  const query = [...params]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([name, values]) => values.map((value) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`))
-    .join('&');
-  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
-}
-
-/** Each endpoint's documented query defaults, as sent, read from its schema once rather than on every call. */
-const defaultsByEndpoint = new WeakMap<EndpointDefinition, readonly (readonly [string, string])[]>();
-
-function queryDefaults(definition: EndpointDefinition): readonly (readonly [string, string])[] {
-  let defaults = defaultsByEndpoint.get(definition);
-  if (defaults === undefined) {
-    defaults = describeParams(definition).flatMap((param) =>
-      param.default === undefined || param.inPath ? [] : [[param.name, String(param.default)] as const],
-    );
-    defaultsByEndpoint.set(definition, defaults);
-  }
-  return defaults;
 }
 
 function entryMeta(entry: Entry, ageSeconds: number, { plan, started }: SharedFetch): ResponseMeta {

@@ -1,10 +1,10 @@
 import type { ResponseMeta } from './call-result.js';
 import type { CallTarget } from './call-target.js';
+import { clientParts } from './client-parts.js';
 import type { AnyProvider, Paging } from './contract.js';
-import { usageError } from './error-builders.js';
 import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from './options.js';
 import { type Call, runCall } from './pipeline/run-call.js';
-import { indexProviders, lookup } from './registry.js';
+import { indexProviders, lookup, notWalkableError } from './registry.js';
 import { resolveSettings } from './settings.js';
 import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
 import { checkLimit, type WalkCheckpoint, type WalkState } from './walk-state.js';
@@ -74,12 +74,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
             checkLimit('maxItems', walkOptions.maxItems);
             if (walkOptions.maxItems === 0) return;
           }
-          if (!kit) {
-            const fix = paging
-              ? 'has paging written by hand, which cannot be walked: make it with pageOf() or cursorPageOf()'
-              : 'is not a paged endpoint; call it with run()';
-            throw usageError(`${provider} ${endpoint} ${fix}.`, target);
-          }
+          if (!kit) throw notWalkableError(target, paging);
           kit.checkLimits(walkOptions);
           const { walkItems, walkPages } = await kit.load();
           const walker = yields === 'items' ? walkItems : walkPages;
@@ -106,7 +101,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
       }) as PagedWalk<unknown>;
     };
 
-  return {
+  const client: PdgClient<TProviders> = {
     providers: options.providers,
     run: run as PdgClient<TProviders>['run'],
     runWithResponse: (async (provider: string, endpoint: string, params?: unknown, callOptions?: CallOptions) => {
@@ -116,4 +111,7 @@ export function createClient<const TProviders extends readonly AnyProvider[]>(
     pages: walk('pages') as PdgClient<TProviders>['pages'],
     items: walk('items') as PdgClient<TProviders>['items'],
   };
+  // What the face (face.ts, `endpointsOf`) reads of this client: kept beside it, not on it.
+  clientParts.set(client, { registry, settings });
+  return client;
 }

@@ -43,19 +43,39 @@ export function describeThrown(thrown: unknown): string {
   return thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
 }
 
+/**
+ * How many characters of a value the caller gave a message quotes: past that, a message quotes its start and
+ * says its length, so that a megabyte passed as a param never comes back as a megabyte of message.
+ */
+export const quotedLength = 64;
+
+/**
+ * A text the caller gave (a value, a name, what a check of theirs threw), as a message quotes it: as JSON
+ * (`"SG"`) when `json`, else as it is; one longer than 64 characters cut there, marked `…` and followed by its
+ * length: `"xxxx…" (1048576 characters)`. Cut with `excerpt`, so a key cut in half there is still redacted.
+ */
+export function shortText(text: string, json?: boolean): string {
+  const start = excerpt(text, quotedLength);
+  const shown = json ? JSON.stringify(start) : start;
+  return start === text ? shown : `${shown} (${text.length} characters)`;
+}
+
 /** `USAGE`: the client or the call was set up wrongly, before anything was sent. */
 export function usageError(message: string, target?: CallTarget): PdgError {
   return errorAbout(target, { code: 'USAGE', message });
 }
 
-/** `INVALID_PARAMS`: each param and the rule it broke; nothing was sent. */
+/**
+ * `INVALID_PARAMS`: each param and the rule it broke; nothing was sent. A name the caller made up (a param no
+ * endpoint has, on a loose endpoint any) is cut to its start in the issue's `path` and quoted short in the message.
+ */
 export function invalidParamsError(target: CallTarget, issues: readonly PdgIssue[], cause?: unknown): PdgError {
-  const broken = issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
+  const broken = issues.map((issue) => `${shortText(issue.path)} ${issue.message}`).join('; ');
   return errorAbout(target, {
     code: 'INVALID_PARAMS',
     message: `Invalid params for ${named(target)}: ${broken}.`,
     nothingSent: true,
-    issues,
+    issues: issues.map((issue) => ({ ...issue, path: excerpt(issue.path, quotedLength) })),
     cause,
   });
 }

@@ -29,6 +29,7 @@ export {
   type SuccessEnvelope,
   successEnvelope,
 } from './envelope.js';
+export { type PdgEnvironment, pdgEnvironment } from './environment.js';
 export {
   type CheckpointMismatch,
   checkpointMismatchError,

@@ -16,10 +16,16 @@ export interface WalkFaults {
   readonly shownPosition: typeof shownPosition;
 }
 
-/** One walk over a paged endpoint, as `pages()` and `items()` start it. */
-export interface Walk<TOptions extends PagesOptions> extends CallTarget {
+/** What the rule for a walk's next position reads: the endpoint, its paging, and the errors it raises. */
+export interface PageRule extends CallTarget {
   readonly definition: EndpointDefinition;
   readonly paging: Paging;
+  /** The errors the rule raises, handed in (walker.ts, face.ts): this module imports no code. */
+  readonly faults: WalkFaults;
+}
+
+/** One walk over a paged endpoint, as `pages()` and `items()` start it. */
+export interface Walk<TOptions extends PagesOptions> extends PageRule {
   /** The caller's params; the walk adds `page` or `cursor`. */
   readonly params: Readonly<Record<string, unknown>>;
   readonly options: TOptions;
@@ -27,8 +33,6 @@ export interface Walk<TOptions extends PagesOptions> extends CallTarget {
   readonly state: WalkState;
   /** Fetches one page: `run()` of the walk's endpoint with these params and options. */
   readonly fetchPage: (params: Readonly<Record<string, unknown>>, options: CallOptions) => Promise<unknown>;
-  /** The errors the walk raises, handed in with its kit (walker.ts): this module imports no code. */
-  readonly faults: WalkFaults;
 }
 
 /** In page `at` (absent for the first page), with `taken` of its items handed out. */
@@ -63,13 +67,6 @@ interface PageFields {
 export const defaultMaxEmptyPages = 3;
 
 /**
- * Pages in a row whose items are, in order, exactly those of the page before, after which a walk stops: a
- * gateway that answers every cursor (or page number) with the same items would make the walk endless
- * without ever repeating a cursor. Two, so the same items three times: live data never does that.
- */
-export const repeatedPagesLimit = 2;
-
-/**
  * Cursors a walk remembers to notice a gateway pointing back to one: the most recent ones, so a long walk
  * keeps a bounded set. Page numbers need none: each next page must come after the current one.
  */
@@ -82,9 +79,11 @@ const rememberedCursors = 1_000;
  * documented maximum), since a page past it would be refused. A gateway that would make the walk endless
  * or end it silently short throws `INVALID_RESPONSE` naming what it did, after the pages before were
  * delivered: a page number that does not come after the current one, a cursor already fetched,
- * `maxEmptyPages` pages in a row with no items and `hasMore: true`, pages that repeat the page before's
- * items `repeatedPagesLimit` times in a row, `hasMore: true` with no `nextCursor`, or a `nextPage` that is
- * not a page number.
+ * `maxEmptyPages` pages in a row with no items and `hasMore: true`, `hasMore: true` with no `nextCursor`,
+ * or a `nextPage` that is not a page number. A page whose items are, in order, exactly the page before's
+ * ends the walk the same way before it is handed out, so no item reaches the caller twice: a gateway that
+ * answers every cursor (or page number) with the same items would make the walk endless without ever
+ * repeating a cursor, and live data never sends a whole page again under a new position.
  */
 export async function* walkPages(walk: Walk<PagesOptions>): AsyncGenerator<unknown, void, undefined> {
   for await (const { page, at, next, fault } of fetchPages(walk)) {
@@ -111,28 +110,35 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
   if (state.checkpoint.done) return;
   const param = paging.kind === 'page' ? 'page' : 'cursor';
   let position: unknown = state.checkpoint.at ?? params[param];
-  // The page param's documented maximum (`integerParam({ max })`): a page past it would be refused.
-  const lastPage = paging.kind === 'page' ? pageMax(walk.definition) : undefined;
   const cursors = new Set<unknown>();
   let emptyInARow = 0;
-  const repeats = repeatCounter();
+  let previous: readonly unknown[] | undefined;
   for (let fetched = 1; maxPages === undefined || fetched <= maxPages; fetched++) {
     onPageFetch?.(fetched);
     const page = await walk.fetchPage(position === undefined ? params : { ...params, [param]: position }, pageOptions);
     const fields = (typeof page === 'object' && page !== null ? page : {}) as PageFields;
+    const found = (fields as Record<string, unknown>)[paging.items];
+    const items = Array.isArray(found) && found.length > 0 ? found : undefined;
+    // Checked before the page is handed out: none of a repeated page's items reaches the caller.
+    if (items && previous && samePage(previous, items)) {
+      throw walk.faults.walkFaultError(walk, {
+        fetched,
+        path: paging.items,
+        did: `sent the same ${items.length} ${paging.items} as the page before, under a new ${paging.kind === 'cursor' ? 'cursor' : 'page number'}`,
+      });
+    }
+    previous = items;
     let next: unknown;
     let fault: PdgError | undefined;
     try {
-      next = nextPosition({ walk, page: fields, position, fetched });
+      next = positionAfter(walk, page, position, fetched);
     } catch (error) {
       fault = error as PdgError;
     }
-    if (lastPage !== undefined && typeof next === 'number' && next > lastPage) next = undefined;
     yield { page, at: position, next, count: fetched, fault };
     if (fault) throw fault;
     if (next === undefined) return;
-    const items = (fields as Record<string, unknown>)[paging.items];
-    emptyInARow = Array.isArray(items) && items.length > 0 ? 0 : emptyInARow + 1;
+    emptyInARow = items ? 0 : emptyInARow + 1;
     if (emptyInARow >= maxEmptyPages) {
       throw walk.faults.walkFaultError(walk, {
         fetched,
@@ -140,46 +146,51 @@ async function* fetchPages(walk: Walk<PagesOptions>): AsyncGenerator<FetchedPage
         did: `sent ${emptyInARow} pages in a row with no ${paging.items} while saying hasMore: true (maxEmptyPages is ${maxEmptyPages})`,
       });
     }
-    if (repeats.count(items) >= repeatedPagesLimit) {
-      throw walk.faults.walkFaultError(walk, {
-        fetched,
-        path: paging.items,
-        did: `sent the same ${(items as unknown[]).length} ${paging.items} as the page before, ${repeatedPagesLimit} pages in a row, under a new ${paging.kind === 'cursor' ? 'cursor' : 'page number'} each time`,
-      });
-    }
     if (paging.kind === 'cursor') {
       cursors.add(position);
       if (cursors.size > rememberedCursors) cursors.delete(cursors.values().next().value);
-      if (cursors.has(next)) {
-        throw walk.faults.walkFaultError(walk, {
-          fetched,
-          path: 'nextCursor',
-          did: `pointed back to cursor ${walk.faults.shownPosition(next)}, already fetched`,
-        });
-      }
+      revisitCheck(walk, next, cursors, fetched);
     }
     position = next;
   }
 }
 
 /**
- * Counts pages in a row whose item array is, in order, the same as the page before's (item by item, compared
- * as JSON, stopping at the first that differs: a page of new items costs one item's comparison, not the
- * page's). An empty page, or an item too deep to write as JSON, counts as different.
+ * The position after `page`, fetched at `at` (undefined for the first page), as `pages()` and `items()`
+ * follow it: the next page number or cursor, or `undefined` at the end (`hasMore: false`, no next position,
+ * or a page number past the maximum the endpoint's `page` param accepts, which would be refused). A page
+ * whose paging fields would make the walk loop or end silently short throws `INVALID_RESPONSE` naming what
+ * the gateway did; `fetched` is the count of pages so far, for that message.
  */
-function repeatCounter(): { count(items: unknown): number } {
-  let previous: unknown[] | undefined;
-  let inARow = 0;
-  return {
-    count(items) {
-      const list = Array.isArray(items) && items.length > 0 ? items : undefined;
-      inARow = list && previous && samePage(previous, list) ? inARow + 1 : 0;
-      previous = list;
-      return inARow;
-    },
-  };
+export function positionAfter(rule: PageRule, page: unknown, at: unknown, fetched = 1): number | string | undefined {
+  const fields = (typeof page === 'object' && page !== null ? page : {}) as PageFields;
+  const next = nextPosition({ rule, page: fields, position: at, fetched }) as number | string | undefined;
+  // The page param's documented maximum (`integerParam({ max })`): a page past it would be refused.
+  const lastPage = rule.paging.kind === 'page' ? pageMax(rule.definition) : undefined;
+  return lastPage !== undefined && typeof next === 'number' && next > lastPage ? undefined : next;
 }
 
+/** `INVALID_RESPONSE` when a next cursor is one of those `fetchedBefore` holds: the walk would go round. */
+export function revisitCheck(
+  rule: PageRule,
+  next: unknown,
+  fetchedBefore: { has(position: unknown): boolean },
+  fetched: number,
+): void {
+  if (rule.paging.kind === 'cursor' && next !== undefined && fetchedBefore.has(next)) {
+    throw rule.faults.walkFaultError(rule, {
+      fetched,
+      path: 'nextCursor',
+      did: `pointed back to cursor ${rule.faults.shownPosition(next)}, already fetched`,
+    });
+  }
+}
+
+/**
+ * Whether a page's items are, in order, the page before's (item by item, compared as JSON, stopping at the
+ * first that differs: a page of new items costs one item's comparison, not the page's). An item too deep to
+ * write as JSON counts as different.
+ */
 function samePage(before: readonly unknown[], page: readonly unknown[]): boolean {
   if (before.length !== page.length) return false;
   for (let index = 0; index < page.length; index++) {
@@ -234,25 +245,25 @@ export async function* walkItems(walk: Walk<ItemsOptions & PageHooks>): AsyncGen
   }
 }
 
-/** A page just fetched, for `nextPosition`: the walk, the page, the position it was fetched at, and its count. */
+/** A page just fetched, for `nextPosition`: the rule, the page, the position it was fetched at, and its count. */
 interface PageAt {
-  readonly walk: Walk<PagesOptions>;
+  readonly rule: PageRule;
   readonly page: PageFields;
   readonly position: unknown;
   readonly fetched: number;
 }
 
 /** Where the walk goes after this page: a page number or cursor, or `undefined` at the end. */
-function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
+function nextPosition({ rule, page, position, fetched }: PageAt): unknown {
   if (page.hasMore === false) return undefined;
-  const fault = (path: string, did: string) => walk.faults.walkFaultError(walk, { fetched, path, did });
-  if (walk.paging.kind === 'cursor') {
+  const fault = (path: string, did: string) => rule.faults.walkFaultError(rule, { fetched, path, did });
+  if (rule.paging.kind === 'cursor') {
     const cursor = page.nextCursor;
     if (typeof cursor === 'string' && cursor !== '') return cursor;
     if (cursor !== undefined && cursor !== null && cursor !== '') {
       throw fault(
         'nextCursor',
-        `sent nextCursor ${walk.faults.shownPosition(cursor)}, which is not a cursor (a string)`,
+        `sent nextCursor ${rule.faults.shownPosition(cursor)}, which is not a cursor (a string)`,
       );
     }
     if (page.hasMore === true) {
@@ -272,7 +283,7 @@ function nextPosition({ walk, page, position, fetched }: PageAt): unknown {
   if (typeof next !== 'number' || !Number.isInteger(next) || next < 1) {
     throw fault(
       'nextPage',
-      `sent nextPage ${walk.faults.shownPosition(next)}, which is not a page number (a whole number from 1)`,
+      `sent nextPage ${rule.faults.shownPosition(next)}, which is not a page number (a whole number from 1)`,
     );
   }
   if (next === requested) throw fault('nextPage', `pointed back to page ${next}, already fetched`);

@@ -2,6 +2,8 @@
  * How the API key is kept out of everything a call hands back: one `Redactor` per client holds the key,
  * and the pipeline's outlets (outlets.ts: hook arguments, debug lines, response metadata, the error
  * thrown) and the walks pass what they hand out through it. No other code needs the key to redact it.
+ * What tools show a model or a terminal (a body that may echo the key encoded) passes `redact` or the face's
+ * redactor (`secretsRedactor`), which also look for the key URL-encoded and base64 (`secretForms`).
  */
 import { isPdgError, PdgError, type PdgErrorInit } from './errors.js';
 
@@ -49,15 +51,42 @@ function redactText(text: string, secret: string): string {
 const copiedDepth = 100;
 
 /** Replaces every occurrence of `secret` (and a part of it cut off by `excerpt`) in strings anywhere inside `value`. */
-export function redact<T>(value: T, secret: string, depth = 0): T {
+function redactOne<T>(value: T, secret: string, depth = 0): T {
   if (secret.length < minimumRedactedLength) return value;
   if (typeof value === 'string') return redactText(value, secret) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= copiedDepth) return (contains(value, secret) ? mask : value) as T;
-  if (Array.isArray(value)) return value.map((item) => redact(item, secret, depth + 1)) as T;
+  if (Array.isArray(value)) return value.map((item) => redactOne(item, secret, depth + 1)) as T;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[redact(key, secret)] = redact(item, secret, depth + 1);
+  for (const [key, item] of Object.entries(value)) out[redactOne(key, secret)] = redactOne(item, secret, depth + 1);
   return out as T;
+}
+
+/**
+ * Replaces every occurrence of `secret` in each of its forms (`secretForms`: as it is, URL-encoded, base64),
+ * and a part of it cut off by `excerpt`, in strings anywhere inside `value` (object keys included).
+ */
+export function redact<T>(value: T, secret: string): T {
+  return secretForms(secret).reduce((out, form) => redactOne(out, form), value);
+}
+
+/**
+ * The secret and each form a gateway may echo it in: as it is, URL-encoded, and base64 or base64url at each
+ * of the three alignments a longer encoded text can put it at (the part of the encoding that is the same
+ * wherever the secret sits: the characters at either end that also encode the bytes around it are left
+ * out, and a part under 8 characters is not searched for, as it would match ordinary base64 text).
+ */
+export function secretForms(secret: string): string[] {
+  const forms = [secret, encodeURIComponent(secret)];
+  // A key that is not Latin-1 has no byte-for-byte `btoa` form (core refuses such keys; `redact` may see one).
+  if (![...secret].some((character) => character.charCodeAt(0) > 255)) {
+    for (const offset of [0, 1, 2]) {
+      const encoded = btoa('\0'.repeat(offset) + secret);
+      const stable = encoded.slice(offset && 4, (offset + secret.length) % 3 ? -4 : undefined);
+      if (stable.length > 7) forms.push(stable, stable.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+  }
+  return [...new Set(forms)];
 }
 
 /** True when `secret` occurs in a string anywhere inside `value` (keys included), at any depth. */
@@ -88,7 +117,7 @@ export function redactError<T>(error: T, secret: string): T {
   if (secret.length < minimumRedactedLength || !contains(error, secret)) return error;
   if (isPdgError(error)) {
     // Its fields as toJSON() lists them, each redacted (code, numbers and the retry verdict come out as they were).
-    const fields = Object.entries(error.toJSON()).map(([name, value]) => [name, redact(value, secret)]);
+    const fields = Object.entries(error.toJSON()).map(([name, value]) => [name, redactOne(value, secret)]);
     const copy = new PdgError({
       ...(Object.fromEntries(fields) as unknown as PdgErrorInit),
       cause: redactError(error.cause, secret),
@@ -96,16 +125,16 @@ export function redactError<T>(error: T, secret: string): T {
     return copy as T;
   }
   if (error instanceof Error) {
-    const copy = new Error(redact(error.message, secret), {
+    const copy = new Error(redactOne(error.message, secret), {
       cause: redactError((error as { cause?: unknown }).cause, secret),
     });
     copy.name = error.name;
-    copy.stack = redact(error.stack, secret);
+    copy.stack = redactOne(error.stack, secret);
     const code = (error as { code?: unknown }).code;
-    if (code !== undefined) Object.assign(copy, { code: redact(code, secret) });
+    if (code !== undefined) Object.assign(copy, { code: redactOne(code, secret) });
     return copy as T;
   }
-  return redact(error, secret);
+  return redactOne(error, secret);
 }
 
 /** The client's API key, held in one place: what the pipeline hands back passes through `value` or `error`. */
@@ -125,9 +154,25 @@ const keysOf = new WeakMap<Redactor, string>();
 
 export function keyRedactor(apiKey: string): Redactor {
   const redactor: Redactor = {
-    value: (value) => redact(value, apiKey),
+    value: (value) => redactOne(value, apiKey),
     error: (error) => redactError(error, apiKey),
     holdsKey: (value) => apiKey.length >= minimumRedactedLength && contains(value, apiKey),
+    sameKey: (other) => other === redactor || keysOf.get(other) === apiKey,
+  };
+  keysOf.set(redactor, apiKey);
+  return redactor;
+}
+
+/**
+ * A redactor of the key in every form it may be echoed in (`secretForms`), for what a tool shows: the
+ * face's (`endpointsOf(client).redact`). `sameKey` is not one a cache compares with; it names its own key.
+ */
+export function secretsRedactor(apiKey: string): Redactor {
+  const forms = secretForms(apiKey);
+  const redactor: Redactor = {
+    value: (value) => forms.reduce((out, form) => redactOne(out, form), value),
+    error: (error) => forms.reduce((out, form) => redactError(out, form), error),
+    holdsKey: (value) => forms.some((form) => form.length >= minimumRedactedLength && contains(value, form)),
     sameKey: (other) => other === redactor || keysOf.get(other) === apiKey,
   };
   keysOf.set(redactor, apiKey);

@@ -1,7 +1,12 @@
 /** The providers a client was created with, by id, and how a call's provider id and endpoint name are found. */
 import type { CallTarget } from './call-target.js';
-import type { AnyProvider, EndpointDefinition } from './contract.js';
+import type { AnyProvider, EndpointDefinition, Paging } from './contract.js';
 import { usageError } from './error-builders.js';
+import type { PdgError } from './errors.js';
+import { excerpt } from './redact.js';
+
+/** How much of an unknown name a message quotes: a name megabytes long must not make the message as long. */
+const shownNameLength = 100;
 
 export type Registry = ReadonlyMap<string, AnyProvider>;
 
@@ -22,13 +27,27 @@ export function indexProviders(providers: readonly AnyProvider[]): Registry {
   return registry;
 }
 
-/** The definition of the endpoint a call names, or a `USAGE` error saying what this client has instead. */
-export function lookup(registry: Registry, target: CallTarget): EndpointDefinition {
+/**
+ * Says which names are close to a mistyped one (` Did you mean browse?`, or ''): closest-names.ts's
+ * `didYouMean`, which the face (face.ts) hands in. `run()` goes without it: a typed call cannot misspell a
+ * name, and the one-call client stays within its size budget.
+ */
+export type NameHint = (word: unknown, names: readonly string[]) => string;
+
+const noHint: NameHint = () => '';
+
+/**
+ * The definition of the endpoint a call names, or a `USAGE` error naming what there is instead:
+ * `Unknown endpoint "brwose" of jobs:jobboard. Did you mean browse? Endpoints: browse, job, ...` (the
+ * hint where one is handed in). The one lookup by name: `run()`, the walks, and every tool built on the
+ * client (through the face, `endpointsOf` and `endpointCatalog`).
+ */
+export function lookup(registry: Registry, target: CallTarget, hint: NameHint = noHint): EndpointDefinition {
   const provider = registry.get(target.provider);
   if (!provider) {
-    const known = [...registry.keys()].join(', ') || 'none';
+    const ids = [...registry.keys()];
     throw usageError(
-      `Unknown provider "${target.provider}". This client has: ${known}. Install its package and pass it to createClient({ providers }).`,
+      `Unknown provider "${excerpt(String(target.provider), shownNameLength)}".${hint(target.provider, ids)} This client has: ${ids.join(', ') || 'none'}. Install its package and pass it to createClient({ providers }).`,
       target,
     );
   }
@@ -36,10 +55,22 @@ export function lookup(registry: Registry, target: CallTarget): EndpointDefiniti
     ? provider.endpoints[target.endpoint]
     : undefined;
   if (!definition) {
+    const names = Object.keys(provider.endpoints);
     throw usageError(
-      `Unknown endpoint "${target.endpoint}" of ${target.provider}. Its endpoints: ${Object.keys(provider.endpoints).join(', ')}.`,
+      `Unknown endpoint "${excerpt(String(target.endpoint), shownNameLength)}" of ${target.provider}.${hint(target.endpoint, names)} Endpoints: ${names.join(', ')}.`,
       target,
     );
   }
   return definition;
+}
+
+/**
+ * The `USAGE` error for a walk of an endpoint that cannot be walked: one with no paging, or with paging
+ * written by hand rather than made by pageOf() or cursorPageOf() (it has no walk to follow).
+ */
+export function notWalkableError(target: CallTarget, paging: Paging | undefined): PdgError {
+  const fix = paging
+    ? 'has paging written by hand, which cannot be walked: make it with pageOf() or cursorPageOf()'
+    : 'is not a paged endpoint; call it with run()';
+  return usageError(`${target.provider} ${target.endpoint} ${fix}.`, target);
 }

@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import type { AnySchema } from './contract.js';
+import { shortText } from './error-builders.js';
 import { isSchema, wrappedOf } from './schema-reader.js';
 
 /** Documentation a param carries besides its type. */
@@ -186,6 +187,9 @@ export type ListExtra<TValues extends readonly string[]> = ParamDoc & {
   readonly patternMessage?: string;
 };
 
+/** How many of a list's items at fault its message quotes. */
+const shownListItems = 5;
+
 /** `'10'` → `10`: a published numeric value may be given as a number too. */
 type NumberOf<T> = T extends `${infer N extends number}` ? N : never;
 
@@ -211,7 +215,12 @@ export function listParam<const T extends readonly [string, ...string[]], const 
       if (!dataset.typed) return;
       const value = dataset.value;
       const items = typeof value === 'string' ? value.split(',') : value.map(String);
-      const shown = (bad: readonly string[]) => bad.map((item) => JSON.stringify(item)).join(', ');
+      // The first few items at fault, each quoted short: a list of a million long items gives a short message.
+      const shown = (bad: readonly string[]) =>
+        bad
+          .slice(0, shownListItems)
+          .map((item) => shortText(item, true))
+          .join(', ') + (bad.length > shownListItems ? ` and ${bad.length - shownListItems} more` : '');
       if (items.length === 0) addIssue({ message: 'must not be an empty list' });
       else if (items.some((item) => item.trim() === '')) {
         addIssue({ message: 'must not be empty or hold an empty item' });

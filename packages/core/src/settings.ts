@@ -5,6 +5,7 @@
 import type { CallTarget } from './call-target.js';
 import { checkedHeaders } from './checked-headers.js';
 import type { AnyProvider } from './contract.js';
+import { type PdgEnvironment, pdgEnvironment } from './environment.js';
 import { usageError } from './error-builders.js';
 import type { Hooks } from './hooks.js';
 import type { ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
@@ -47,7 +48,7 @@ const defaultTimeout = 30_000;
 export const defaultMaxBodyBytes = 32 * 1024 * 1024;
 
 export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): ClientSettings {
-  const env = environment();
+  const env = pdgEnvironment();
   const apiKey = options.apiKey ?? env.PDG_API_KEY;
   if (!apiKey) {
     throw usageError('No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.');
@@ -248,29 +249,8 @@ function withoutUserinfo(text: string): string {
   return text.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@');
 }
 
-interface Environment {
-  readonly PDG_API_KEY?: string;
-  readonly PDG_BASE_URL?: string;
-  readonly PDG_DEBUG?: string;
-}
-
-function environment(): Environment {
-  // Not every runtime has `process` (browsers, some edge runtimes); there the options must be passed.
-  const env = (globalThis as { process?: { env?: Environment } }).process?.env;
-  if (!env) return {};
-  // Deno without --allow-env throws on reading a variable: read as unset, so options given in code suffice.
-  const read = (name: keyof Environment) => {
-    try {
-      return env[name];
-    } catch {
-      return undefined;
-    }
-  };
-  return { PDG_API_KEY: read('PDG_API_KEY'), PDG_BASE_URL: read('PDG_BASE_URL'), PDG_DEBUG: read('PDG_DEBUG') };
-}
-
 /** Where debug lines go: the function given, stderr when `debug` is true or PDG_DEBUG says so, else nowhere. */
-function debugSink(option: ClientOptions<readonly AnyProvider[]>['debug'], env: Environment) {
+function debugSink(option: ClientOptions<readonly AnyProvider[]>['debug'], env: PdgEnvironment) {
   if (typeof option === 'function') return option;
   const on = option ?? ['1', 'true', 'yes'].includes((env.PDG_DEBUG ?? '').toLowerCase());
   return on ? (line: string) => console.error(line) : undefined;

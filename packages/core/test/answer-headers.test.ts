@@ -122,6 +122,29 @@ describe('answerInfo', () => {
     expect(answerInfo(new Headers({ ratelimit: 'remaining=-1' }))).toEqual({});
   });
 
+  it('leaves out every field that is not digits alone (a fraction, hex, an exponent, a sign, too large to be exact)', () => {
+    const notCounts = ['2.5', '0x10', '1e1', '+3', '-0', '1_000', '²', 'Infinity', '', ' ', '9007199254740993'];
+    for (const text of notCounts) {
+      for (const prefix of ['x-ratelimit', 'ratelimit']) {
+        const headers = new Headers({
+          [`${prefix}-limit`]: text,
+          [`${prefix}-remaining`]: text,
+          [`${prefix}-reset`]: text,
+        });
+        expect(answerInfo(headers), `${prefix}-* = ${JSON.stringify(text)}`).toEqual({});
+      }
+      const structured = new Headers({ ratelimit: `limit=${text}, remaining=${text}, reset=${text}` });
+      expect(answerInfo(structured), `RateLimit: limit=${text}`).toEqual({});
+    }
+  });
+
+  it('keeps the counts among fields that are not, with the spaces a header puts around them', () => {
+    const headers = new Headers({ ratelimit: 'limit=10, remaining=2.5, reset= 7 ', 'x-ratelimit-remaining': '4' });
+    // remaining comes from the first form that has it (RateLimit's 2.5): not a count, so it is left out.
+    expect(answerInfo(headers)).toEqual({ rateLimit: { limit: 10, resetSeconds: 7 } });
+    expect(answerInfo(new Headers({ 'x-ratelimit-remaining': '007' }))).toEqual({ rateLimit: { remaining: 7 } });
+  });
+
   it('prefers x-request-id over request-id', () => {
     expect(answerInfo(new Headers({ 'x-request-id': 'a', 'request-id': 'b' }))).toEqual({ requestId: 'a' });
   });

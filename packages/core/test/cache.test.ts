@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Keyv from 'keyv';
 import * as v from 'valibot';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CacheStore, cacheKey, createCache } from '../src/cache-entry.js';
 import {
   type CacheEvent,
@@ -47,6 +47,17 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
+
+// The cache's clock (Date.now) stands still unless a test moves it: a cache time of a second never runs out
+// between two calls on a loaded machine, and runs out exactly when a test says it has.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+/** Moves the cache's clock on by `ms`. */
+const pass = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -104,7 +115,7 @@ describe('createCache: one request for identical calls, none within the cache ti
     expect(again.response).toMatchObject({ cache: 'hit', attempts: 0, status: 200 });
     expect(again.data).toEqual(results[0]);
 
-    await sleep(1100);
+    pass(1100);
     const after = await pdg.runWithResponse('books:catalog', 'search', { q: 'tides' });
     expect(gw.requests).toHaveLength(2);
     expect(after.response.cache).toBe('miss');
@@ -193,31 +204,41 @@ describe('createCache: one request for identical calls, none within the cache ti
 });
 
 describe('in-flight dedupe and aborts', () => {
-  /** A gateway that answers after `ms`, and records whether a request was abandoned before its answer. */
-  async function slowGateway(ms: number) {
+  /**
+   * A gateway that answers only when the test says (`answer()`), and records a request abandoned before its
+   * answer: a call ends before the answer because of what the test did, never because the machine was slow.
+   */
+  async function heldGateway() {
     const abandoned: string[] = [];
+    const held: ServerResponse[] = [];
     const gw = await gateway((request, response) => {
-      const timer = setTimeout(() => json(response, 200, { items: [{ id: 'b1', title: 'Late' }] }), ms);
+      held.push(response);
       response.on('close', () => {
-        if (!response.writableFinished) {
-          clearTimeout(timer);
-          abandoned.push(request.url ?? '');
-        }
+        if (!response.writableFinished) abandoned.push(request.url ?? '');
       });
     });
-    return { gw, abandoned };
+    const answer = () => {
+      for (const response of held.splice(0)) {
+        if (!response.destroyed) json(response, 200, { items: [{ id: 'b1', title: 'Late' }] });
+      }
+    };
+    /** Waits until the gateway has received `count` requests in all. */
+    const received = (count: number) =>
+      vi.waitFor(() => expect(gw.requests).toHaveLength(count), { timeout: 60_000, interval: 10 });
+    return { gw, abandoned, answer, received };
   }
 
   it("a caller's abort ends only its own wait; the others get the result from the one request", async () => {
-    const { gw, abandoned } = await slowGateway(3_000);
+    const { gw, abandoned, answer, received } = await heldGateway();
     const pdg = client(gw.url);
     const leaving = new AbortController();
     const first = pdg.run('books:catalog', 'search', { q: 'late' });
     const second = pdg.run('books:catalog', 'search', { q: 'late' }, { signal: leaving.signal });
     const third = pdg.run('books:catalog', 'search', { q: 'late' });
-    await sleep(50);
+    await received(1);
     leaving.abort(new Error('the user closed the tab'));
     await expect(second).rejects.toThrow('the user closed the tab');
+    answer();
     const [a, c] = await Promise.all([first, third]);
     expect(a.items[0]?.title).toBe('Late');
     expect(c.items[0]?.title).toBe('Late');
@@ -226,32 +247,37 @@ describe('in-flight dedupe and aborts', () => {
   });
 
   it('the request is aborted when every waiter has gone, and the next call starts a new one', async () => {
-    const { gw, abandoned } = await slowGateway(3_000);
+    const { gw, abandoned, answer, received } = await heldGateway();
     const pdg = client(gw.url);
     const controllers = [new AbortController(), new AbortController()];
     const calls = controllers.map((controller) =>
       pdg.run('books:catalog', 'search', { q: 'gone' }, { signal: controller.signal }),
     );
-    await sleep(50);
+    await received(1);
     controllers[0]?.abort(new Error('first gave up'));
     await expect(calls[0]).rejects.toThrow('first gave up');
+    // Room for a wrongly aborted request to show at the gateway (a slow machine only shows it later).
     await sleep(30);
     expect(abandoned).toEqual([]);
     controllers[1]?.abort(new Error('second gave up'));
     await expect(calls[1]).rejects.toThrow('second gave up');
     // The gateway sees the connection close once the client aborts it: waited for, not timed.
     await vi.waitFor(() => expect(abandoned).toHaveLength(1), { timeout: 60_000, interval: 20 });
-    const fresh = await pdg.run('books:catalog', 'search', { q: 'gone' });
-    expect(fresh.items[0]?.title).toBe('Late');
+    const fresh = pdg.run('books:catalog', 'search', { q: 'gone' });
+    await received(2);
+    answer();
+    expect((await fresh).items[0]?.title).toBe('Late');
     expect(gw.requests).toHaveLength(2);
   });
 
   it("a waiter's own timeout is a TIMEOUT for it alone", async () => {
-    const { gw } = await slowGateway(3_000);
+    const { gw, answer, received } = await heldGateway();
     const pdg = client(gw.url);
     const patient = pdg.run('books:catalog', 'search', { q: 'slow' });
     const hasty = pdg.run('books:catalog', 'search', { q: 'slow' }, { timeout: 50 });
     expect((await failure(hasty)).code).toBe('TIMEOUT');
+    await received(1);
+    answer();
     expect((await patient).items).toHaveLength(1);
     expect(gw.requests).toHaveLength(1);
   });
@@ -323,7 +349,7 @@ describe('stale-if-error', () => {
     const { seen, hooks } = events();
     const pdg = client(gw.url, createCache({ staleIfErrorSeconds: 60 }), hooks);
     await pdg.run('books:catalog', 'search', { q: 'tides' });
-    await sleep(1100);
+    pass(1100);
     status = 503;
     const stale = await pdg.runWithResponse('books:catalog', 'search', { q: 'tides' });
     expect(stale.data.items[0]?.title).toBe('Fresh');
@@ -346,7 +372,7 @@ describe('stale-if-error', () => {
     const on = client(gw.url, createCache({ staleIfErrorSeconds: 60 }));
     await off.run('books:catalog', 'search', { q: 'x' });
     await on.run('books:catalog', 'search', { q: 'x' });
-    await sleep(1100);
+    pass(1100);
     status = 503;
     expect((await failure(off.run('books:catalog', 'search', { q: 'x' }))).code).toBe('UPSTREAM');
     status = 404;

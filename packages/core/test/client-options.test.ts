@@ -77,7 +77,7 @@ describe('createClient options', () => {
       'Unknown provider "music:other". This client has: music:tunes, jobs:board, social-media:board.',
     );
     await expect(pdg.run('music:tunes', 'lookup', {})).rejects.toThrow(
-      'Unknown endpoint "lookup" of music:tunes. Its endpoints: search.',
+      'Unknown endpoint "lookup" of music:tunes. Endpoints: search.',
     );
   });
 });

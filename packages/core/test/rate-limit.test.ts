@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import * as v from 'valibot';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createClient,
   defineEndpoint,
@@ -131,35 +131,46 @@ describe('createRateLimit (one process)', () => {
   });
 
   it("a caller's abort while queued ends its wait at once and takes no place from the others", async () => {
-    server = await answerQuotes();
-    // When the limit handed each request to fetch, by symbol: the point the limit controls.
-    const sent = new Map<string, number>();
-    const pdg = createClient({
-      providers: [quotes],
-      apiKey: 'limit-test-key-3e9a',
-      baseUrl: server.url,
-      rateLimit: createRateLimit({ points: 1, durationSeconds: 2 }),
-      fetch: (input, init) => {
-        sent.set(new URL((input as Request).url).searchParams.get('symbol') ?? '', performance.now());
-        return globalThis.fetch(input, init);
-      },
-    });
-    await pdg.run('finance:quotes', 'quote', { symbol: 'AAA' });
-    const leaving = new AbortController();
-    const abandoned = pdg.run('finance:quotes', 'quote', { symbol: 'BBB' }, { signal: leaving.signal });
-    const next = pdg.run('finance:quotes', 'quote', { symbol: 'CCC' });
-    setTimeout(() => leaving.abort(new Error('no longer needed')), 50);
-    await expect(abandoned).rejects.toThrow('no longer needed');
-    // BBB gave up before the next window opened (2 s after AAA): the abort, not the window, ended its wait.
-    expect([...sent.keys()]).toEqual(['AAA']);
-    const after = pdg.run('finance:quotes', 'quote', { symbol: 'DDD' });
-    await Promise.all([next, after]);
-    expect([...sent.keys()]).toEqual(['AAA', 'CCC', 'DDD']);
-    const at = (symbol: string) => sent.get(symbol) ?? Number.NaN;
-    // CCC went in the next window, the one BBB would have had: one window after AAA, as DDD went one
-    // window after CCC (had BBB kept its place, CCC would have waited two).
-    expect(at('CCC') - at('AAA')).toBeGreaterThanOrEqual(2_000);
-    expect(at('CCC') - at('AAA')).toBeLessThan(1.5 * (at('DDD') - at('CCC')));
+    // The limit's clock (performance.now) and timers are the test's, and the gateway is a fetch that answers
+    // at once: the windows are counted as the clock is moved, however slow the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      // The symbols in the order the limit handed their requests to fetch.
+      const sent: string[] = [];
+      const pdg = createClient({
+        providers: [quotes],
+        apiKey: 'limit-test-key-3e9a',
+        baseUrl: 'http://gateway.test',
+        retry: 0,
+        rateLimit: createRateLimit({ points: 1, durationSeconds: 2 }),
+        fetch: async (input) => {
+          const symbol = new URL((input as Request).url).searchParams.get('symbol') ?? '';
+          sent.push(symbol);
+          return new Response(JSON.stringify({ symbol, price: 1 }), {
+            headers: { 'content-type': 'application/json' },
+          });
+        },
+      });
+      await pdg.run('finance:quotes', 'quote', { symbol: 'AAA' });
+      const leaving = new AbortController();
+      const abandoned = pdg.run('finance:quotes', 'quote', { symbol: 'BBB' }, { signal: leaving.signal });
+      const next = pdg.run('finance:quotes', 'quote', { symbol: 'CCC' });
+      await vi.advanceTimersByTimeAsync(50);
+      leaving.abort(new Error('no longer needed'));
+      await expect(abandoned).rejects.toThrow('no longer needed');
+      // BBB gave up before the next window opened: the abort, not the window, ended its wait.
+      expect(sent).toEqual(['AAA']);
+      const after = pdg.run('finance:quotes', 'quote', { symbol: 'DDD' });
+      // Past one window after AAA (2 s and the limit's margin, under 2.5 s): CCC has gone, in the place BBB
+      // left (had BBB kept it, CCC would wait a second window); DDD waits one window more.
+      await vi.advanceTimersByTimeAsync(2_450);
+      expect(sent).toEqual(['AAA', 'CCC']);
+      await vi.advanceTimersByTimeAsync(2_500);
+      expect(sent).toEqual(['AAA', 'CCC', 'DDD']);
+      expect((await Promise.all([next, after])).map((quote) => quote.symbol)).toEqual(['CCC', 'DDD']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses bad options with what to pass', () => {

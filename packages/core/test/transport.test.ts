@@ -194,14 +194,17 @@ describe('step 3: timeout and abort', () => {
 
   it('an abort during retry backoff stops the retries', async () => {
     let attempts = 0;
+    const controller = new AbortController();
     gateway()
       .get('/v1/jobs:board/browse')
       .times(5)
       .reply(() => {
         attempts++;
+        // Aborted once the first 503 is on its way, not after a fixed time: the first request has been
+        // answered however slow the machine, and the backoff (250 ms at least) has not run out.
+        setTimeout(() => controller.abort(), 0);
         return [503, { status: 'error', message: 'down' }];
       });
-    const controller = new AbortController();
     const call = testClient({ retry: { limit: 4, baseDelay: 500 } }).run(
       'jobs:board',
       'browse',
@@ -210,7 +213,6 @@ describe('step 3: timeout and abort', () => {
         signal: controller.signal,
       },
     );
-    setTimeout(() => controller.abort(), 100);
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(attempts).toBe(1);
   });

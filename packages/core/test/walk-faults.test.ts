@@ -152,46 +152,60 @@ describe('a resume checkpoint the walk can verify', () => {
 describe('pages that repeat the same items under a fresh cursor or page number', () => {
   const ten = Array.from({ length: 10 }, (_, i) => ({ threadId: `t${i}`, title: `thread ${i}` }));
 
-  it('the same ten threads under a fresh cursor each time: items() ends with INVALID_RESPONSE after 3 pages', async () => {
+  it('the same ten threads under a fresh cursor: items() ends with INVALID_RESPONSE at page 2, no thread twice', async () => {
     let n = 0;
     const server = await serve((_, response) => {
       n++;
       json(response, 200, { ok: true, threads: ten, hasMore: true, nextCursor: `fresh-${n}` });
     });
     const seen: string[] = [];
-    const walk = async () => {
-      for await (const thread of client(server.url).items('social-media:board', 'hot', {}, { maxItems: 10_000 })) {
-        seen.push(String(thread.threadId));
-      }
-    };
-    const error = await failure(walk());
+    const walk = client(server.url).items('social-media:board', 'hot', {}, { maxItems: 10_000 });
+    const error = await failure(
+      (async () => {
+        for await (const thread of walk) seen.push(String(thread.threadId));
+      })(),
+    );
     expect(error.code).toBe('INVALID_RESPONSE');
     expect(error.message).toContain(
-      'social-media:board hot: after 3 page(s) the gateway sent the same 10 threads as the page before, 2 pages in a row, under a new cursor each time',
+      'social-media:board hot: after 2 page(s) the gateway sent the same 10 threads as the page before, under a new cursor',
     );
     expect(error.issues).toEqual([{ path: 'threads', message: expect.stringContaining('the same 10 threads') }]);
-    // The three pages fetched were delivered before the walk stopped.
-    expect(seen).toHaveLength(30);
-    expect(server.requests).toHaveLength(3);
+    // The first page's ten threads reached the caller, and none of the repeated page's: 0 duplicates.
+    expect(seen).toEqual(ten.map((thread) => thread.threadId));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(server.requests).toHaveLength(2);
+    // Resumed, the walk asks for the repeated page again rather than skip it.
+    expect(walk.checkpoint).toEqual({ at: 'fresh-1', taken: 0 });
   });
 
-  it('the same items under increasing page numbers end pages() too; one repeated page in between does not', async () => {
+  it("pages() hands out no repeated page: increasing page numbers with the page before's items end the walk there", async () => {
     const server = await serve((request, response) => {
       const page = Number(query(request.url, 'page') ?? '1');
-      // Pages 1-2 repeat once (allowed), then from page 4 on the gateway sends page 4's items forever.
-      const shown = page === 2 ? 1 : Math.min(page, 4);
+      // From page 4 on, the gateway sends page 3's items under every page number.
+      const shown = Math.min(page, 3);
       json(response, 200, { page, items: [{ jobId: `j${shown}`, title: 't' }], hasMore: true, nextPage: page + 1 });
     });
-    const seen: number[] = [];
+    const seen: string[] = [];
     const walk = async () => {
       // maxPages bounds the walk should the gateway's repeats go unnoticed.
       for await (const page of client(server.url).pages('jobs:board', 'browse', {}, { maxPages: 50 })) {
-        seen.push(page.page);
+        seen.push(...page.items.map((item) => String(item.jobId)));
       }
     };
     const error = await failure(walk());
     expect(error.code).toBe('INVALID_RESPONSE');
-    expect(error.message).toContain('after 6 page(s) the gateway sent the same 1 items as the page before');
-    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(error.message).toContain('after 4 page(s) the gateway sent the same 1 items as the page before');
+    expect(seen).toEqual(['j1', 'j2', 'j3']);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('pages whose items differ, or are empty, are not repeats', async () => {
+    const server = await serve((request, response) => {
+      const page = Number(query(request.url, 'page') ?? '1');
+      const items = page === 2 || page === 3 ? [] : [{ jobId: `j${page}`, title: 't' }];
+      json(response, 200, { page, items, hasMore: page < 5, nextPage: page < 5 ? page + 1 : null });
+    });
+    const items = await toArray(client(server.url).items('jobs:board', 'browse', {}));
+    expect(items.map((item) => item.jobId)).toEqual(['j1', 'j4', 'j5']);
   });
 });

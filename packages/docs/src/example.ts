@@ -1,3 +1,4 @@
+/** The fixture an operation's page shows as its example: a 200 that starts a walk where there is one. */
 import type { Fixture } from '@pdg/core';
 
 /**

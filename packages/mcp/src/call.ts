@@ -19,9 +19,10 @@ import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
 import { withDrift } from './drift.js';
 import { toolError, withoutSecret } from './errors.js';
-import { checkFields, projectingClient } from './fields.js';
+import { checkFields, type Projection, projection, wholeAnswer } from './fields.js';
 import { walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
+import { answerResult, resultBytes } from './result-step.js';
 import type { PdgTool } from './tools.js';
 
 export interface CallContext {
@@ -63,12 +64,11 @@ export async function callTool(
   try {
     const { fields, ...rest } = given ?? {};
     const args = coerceArguments(rest, tool.inputSchema);
-    if (fields !== undefined) {
-      context = { ...context, client: projectingClient(context.client, tool, checkFields(tool, fields)) };
-    }
-    const answer = tool.endpoint.paging ? await walk(tool, args, context) : await single(tool, args, context);
-    const safe = fitted(tool, answer, context);
-    return { content: [{ type: 'text', text: JSON.stringify(safe) }], structuredContent: safe };
+    const kept = fields === undefined ? wholeAnswer : projection(tool, checkFields(tool, fields));
+    const answer = tool.endpoint.paging
+      ? await walk(tool, args, context, kept)
+      : await single(tool, args, context, kept);
+    return answerResult(fitted(tool, answer, context));
   } catch (error) {
     return toolError(error, context.secret);
   }
@@ -91,25 +91,34 @@ interface Answer {
 function fitted(tool: PdgTool, answer: Answer, context: CallContext): Record<string, unknown> {
   const max = context.limits.maxResultBytes;
   const sent = (value: Record<string, unknown>) => withoutSecret(value, context.secret);
-  const fits = (value: Record<string, unknown>) => jsonBytes(sent(value)) <= max;
+  // Measured as the result step measures every result: the answer as sent, text and structured content.
+  const bytesOf = (value: Record<string, unknown>) => resultBytes(answerResult(sent(value)));
+  const fits = (value: Record<string, unknown>) => bytesOf(value) <= max;
   const drift = driftOf(tool, context);
   let kept = answer.itemBytes.length;
   for (;;) {
     const result = answer.finish(kept);
     const told = withDrift(result, drift, fits);
     if (fits(told)) return sent(told);
-    const bytes = jsonBytes(sent(result));
+    const bytes = bytesOf(result);
     if (kept <= 1) throw overLimit(tool, bytes, max);
     let dropped = 0;
     while (kept > 1 && dropped < bytes - max) dropped += answer.itemBytes[--kept] ?? 0;
   }
 }
 
-async function single(tool: PdgTool, args: Record<string, unknown> | undefined, context: CallContext): Promise<Answer> {
+async function single(
+  tool: PdgTool,
+  args: Record<string, unknown> | undefined,
+  context: CallContext,
+  kept: Projection,
+): Promise<Answer> {
   const { limits } = context;
-  // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
+  // Measured as sent: projected, and with the key redacted (`[redacted]` may be longer than what it replaces).
   const result = withoutSecret(
-    await callEndpoint(context.client, tool.provider, tool.endpointName, args ?? {}, signalOption(context)),
+    kept.answer(
+      await callEndpoint(context.client, tool.provider, tool.endpointName, args ?? {}, signalOption(context)),
+    ),
     context.secret,
   );
   const drifted = driftOf(tool, context).length > 0;
@@ -148,13 +157,47 @@ function walkOptions(tool: PdgTool, args: Record<string, unknown>, limits: Resol
     return value;
   };
   // Own properties only: a `resume` reached through the arguments' prototype is none.
-  const resume = (Object.hasOwn(args, 'resume') ? args.resume : undefined) as WalkCheckpoint | undefined;
+  const resume = Object.hasOwn(args, 'resume') ? checkedResume(tool, args.resume) : undefined;
   return {
     params,
     maxItems: count('maxItems', limits.defaultItems, limits.maxItems),
     maxPages: count('maxPages', limits.defaultPages, limits.maxPages),
     resume,
   };
+}
+
+/** The keys of a checkpoint a result gives as `walk.resume` (it gives one only while the walk goes on). */
+const resumeKeys: readonly string[] = ['at', 'taken'];
+
+/**
+ * `resume` as a result gave it: an object of `at` and `taken` only. Any other key (`__proto__`, a misspelt
+ * `page`) is refused rather than left out, which would take the walk from its start. The values are checked
+ * by core, as for any checkpoint.
+ */
+function checkedResume(tool: PdgTool, resume: unknown): WalkCheckpoint | undefined {
+  if (resume === undefined) return undefined;
+  const keys = typeof resume === 'object' && resume !== null && !Array.isArray(resume) ? Object.keys(resume) : [];
+  const others = keys.filter((key) => !resumeKeys.includes(key));
+  if (keys.length > 0 && others.length === 0) return resume as WalkCheckpoint;
+  const received =
+    keys.length === 0
+      ? `received ${shortJson(resume)}`
+      : `received the keys ${others.slice(0, 3).map(shortJson).join(', ')}${others.length > 3 ? ', ...' : ''}`;
+  const rule = `must be the walk.resume a previous call returned, passed back as is: an object of at and taken only (${received})`;
+  throw pdgError({
+    code: 'INVALID_PARAMS',
+    provider: tool.provider,
+    endpoint: tool.endpointName,
+    issues: [{ path: 'resume', message: rule }],
+    message: `Invalid arguments for ${tool.name}: resume ${rule}.`,
+    nothingSent: true,
+  });
+}
+
+/** A value's JSON for a message, its first 40 characters when longer (a key or value may be any size). */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? typeof value;
+  return text.length <= 40 ? text : `${text.slice(0, 40)}… (${text.length.toLocaleString('en-US')} characters)`;
 }
 
 /** Fields of a page that only say where the walk is: the walk's summary says it for the whole walk. */
@@ -165,7 +208,7 @@ const pagingFields = new Set(['page', 'hasMore', 'nextPage', 'nextCursor']);
  * then items while they fit, room kept for what drifted once the endpoint has drifted. One item larger
  * than the whole limit is kept cut, when it is the first.
  */
-function keeper(tool: PdgTool, context: CallContext) {
+function keeper(tool: PdgTool, context: CallContext, projected: Projection) {
   const { limits } = context;
   const paging = tool.endpoint.paging as NonNullable<PdgTool['endpoint']['paging']>;
   const items: unknown[] = [];
@@ -190,7 +233,7 @@ function keeper(tool: PdgTool, context: CallContext) {
       }
       if (firstPage !== undefined) return;
       // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
-      const record = (withoutSecret(page, context.secret) ?? {}) as Record<string, unknown>;
+      const record = (withoutSecret(projected.page(page), context.secret) ?? {}) as Record<string, unknown>;
       const fields = Object.fromEntries(
         Object.entries(record).filter(([name]) => name !== paging.items && !pagingFields.has(name)),
       );
@@ -201,7 +244,7 @@ function keeper(tool: PdgTool, context: CallContext) {
     },
     /** Keeps the item if it fits (or cut, as the first); false when it does not, and the walk stops before it. */
     take(given: unknown): boolean {
-      const item = withoutSecret(given, context.secret);
+      const item = withoutSecret(projected.item(given), context.secret);
       const size = jsonBytes(item) + 1;
       if (size <= budget) {
         items.push(item);
@@ -228,9 +271,14 @@ function keeper(tool: PdgTool, context: CallContext) {
  * repeated. The first page's own fields (a thread's opening post, a profile, a total) reach the model too;
  * no page past the last item taken is fetched.
  */
-async function walk(tool: PdgTool, args: Record<string, unknown>, context: CallContext): Promise<Answer> {
+async function walk(
+  tool: PdgTool,
+  args: Record<string, unknown>,
+  context: CallContext,
+  projected: Projection,
+): Promise<Answer> {
   const { params, maxItems, maxPages, resume } = walkOptions(tool, args, context.limits);
-  const kept = keeper(tool, context);
+  const kept = keeper(tool, context, projected);
   const walking = walkEndpointItems(context.client, tool.provider, tool.endpointName, params, {
     maxPages,
     ...(resume === undefined ? {} : { resume }),

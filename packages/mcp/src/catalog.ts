@@ -7,6 +7,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { pdgError } from '@pdg/core';
 import { type CallContext, callTool } from './call.js';
+import { rankEndpoints } from './endpoint-search.js';
 import { toolError } from './errors.js';
 import { fieldsArgument, type JsonSchema, walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
@@ -28,7 +29,7 @@ export function catalogTools(endpoints: readonly PdgTool[], limits: ResolvedLimi
       name: findToolName,
       title: 'Find Public-Data Gateway endpoints',
       description: [
-        `Finds endpoints of the Public-Data Gateway (${endpoints.length} endpoints of ${providerIds.length} providers: public web data such as music catalogues, job boards, forums, scholarly indexes, finance and health data) by words in their provider, name, description and params.`,
+        `Finds endpoints of the Public-Data Gateway (${endpoints.length} endpoints of ${providerIds.length} providers: public web data such as music catalogues, job boards, forums, scholarly indexes, finance and health data) by words in their provider, name, description, params and response fields.`,
         `Returns the best matches (${defaultMatches} unless limit says more, at most ${maxMatches}), each with its provider, endpoint, description and the JSON Schema of its params. Call one with ${callToolName}.`,
       ].join('\n'),
       inputSchema: {
@@ -102,25 +103,17 @@ export function catalogTools(endpoints: readonly PdgTool[], limits: ResolvedLimi
   ];
 }
 
-/** `find_endpoints`: the endpoints matching the words, best first. */
+/** `find_endpoints`: the endpoints matching the words, best first, by the one search (endpoint-search.ts). */
 export function findEndpoints(endpoints: readonly PdgTool[], args: Record<string, unknown>): CallToolResult {
-  const words =
-    typeof args.query === 'string'
-      ? args.query
-          .toLowerCase()
-          .split(/[^\p{L}\p{N}]+/u)
-          .filter(Boolean)
-      : [];
   const limit =
     typeof args.limit === 'number' && Number.isInteger(args.limit)
       ? Math.min(Math.max(args.limit, 1), maxMatches)
       : defaultMatches;
-  const scored = endpoints
-    .filter((tool) => args.provider === undefined || tool.provider === args.provider)
-    .map((tool, order) => ({ tool, order, score: words.filter((word) => searchText(tool).includes(word)).length }))
-    .filter(({ score }) => words.length === 0 || score > 0)
-    .sort((a, b) => b.score - a.score || a.order - b.order);
-  const found = scored.slice(0, limit).map(({ tool }) => ({
+  const scored = rankEndpoints(
+    endpoints.filter((tool) => args.provider === undefined || tool.provider === args.provider),
+    args.query,
+  );
+  const found = scored.slice(0, limit).map((tool) => ({
     provider: tool.provider,
     endpoint: tool.endpointName,
     description: tool.endpoint.description,
@@ -185,18 +178,4 @@ function paramsOnly(schema: JsonSchema): JsonSchema {
   const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
   for (const name of [...walkArguments, 'fields']) delete properties[name];
   return { ...schema, properties };
-}
-
-const texts = new WeakMap<PdgTool, string>();
-
-/** What a word is looked for in: provider, endpoint, description, and each param's name and description. */
-function searchText(tool: PdgTool): string {
-  let text = texts.get(tool);
-  if (text === undefined) {
-    const properties = (tool.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
-    const params = Object.entries(properties).map(([name, schema]) => `${name} ${String(schema.description ?? '')}`);
-    text = [tool.provider, tool.endpointName, tool.endpoint.description, ...params].join(' ').toLowerCase();
-    texts.set(tool, text);
-  }
-  return text;
 }

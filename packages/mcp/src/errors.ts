@@ -35,43 +35,55 @@ function base64Forms(secret: string): string[] {
   });
 }
 
+/** A tool error's structured fields (`structuredContent.error`): the code and message, and what else is known. */
+export interface ToolErrorFields {
+  readonly code: string;
+  readonly message: string;
+  readonly status?: number;
+  readonly gatewayMessage?: string;
+  readonly issues?: readonly unknown[];
+  readonly retryable?: boolean;
+  readonly retryAfter?: number;
+  readonly [detail: string]: unknown;
+}
+
+/** `INVALID_PARAMS: ...`, `RATE_LIMITED (HTTP 429): ...` and whether the same call may succeed later. */
+export function errorText(error: ToolErrorFields): string {
+  const lines = [`${error.code}${error.status === undefined ? '' : ` (HTTP ${error.status})`}: ${error.message}`];
+  if (error.retryable) {
+    lines.push(
+      error.retryAfter === undefined
+        ? 'The same call may succeed later.'
+        : `The same call may succeed after ${error.retryAfter} s.`,
+    );
+  }
+  return lines.join('\n');
+}
+
 /**
  * `INVALID_PARAMS: Invalid params for jobs:jobboard browse: sort must be one of ... Nothing was sent.` as the
  * text, and the error's fields as structured content (`error.code`, `error.issues` naming each bad param).
+ * Its size is bounded where every result's is (result-step.ts).
  */
 export function toolError(error: unknown, secret: string | undefined): CallToolResult {
-  let text: string;
-  let structured: Record<string, unknown>;
+  let fields: ToolErrorFields;
   if (isPdgError(error)) {
-    const lines = [`${error.code}${error.status === undefined ? '' : ` (HTTP ${error.status})`}: ${error.message}`];
-    if (error.retryable) {
-      lines.push(
-        error.retryAfter === undefined
-          ? 'The same call may succeed later.'
-          : `The same call may succeed after ${error.retryAfter} s.`,
-      );
-    }
-    text = lines.join('\n');
-    structured = {
-      error: {
-        code: error.code,
-        message: error.message,
-        ...(error.status === undefined ? {} : { status: error.status }),
-        ...(error.gatewayMessage === undefined ? {} : { gatewayMessage: error.gatewayMessage }),
-        issues: error.issues,
-        retryable: error.retryable,
-        ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
-      },
+    fields = {
+      code: error.code,
+      message: error.message,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      ...(error.gatewayMessage === undefined ? {} : { gatewayMessage: error.gatewayMessage }),
+      issues: error.issues,
+      retryable: error.retryable,
+      ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
     };
   } else {
     // Not the client's error (the client turns every failure of a call into a PdgError): a fault of this server.
-    const message = error instanceof Error ? error.message : String(error);
-    text = `ERROR: ${message}`;
-    structured = { error: { code: 'ERROR', message } };
+    fields = { code: 'ERROR', message: error instanceof Error ? error.message : String(error) };
   }
   return {
     isError: true,
-    content: [{ type: 'text', text: withoutSecret(text, secret) }],
-    structuredContent: withoutSecret(structured, secret),
+    content: [{ type: 'text', text: withoutSecret(errorText(fields), secret) }],
+    structuredContent: withoutSecret({ error: fields }, secret),
   };
 }

@@ -4,12 +4,12 @@
  * asked for and no more. Paths name the fields of the endpoint's response (a page, for a paged endpoint),
  * checked against the response's documented fields before anything is sent.
  */
-import { type AnyProvider, type ItemWalkOptions, type PagedWalk, type PdgClient, pdgError } from '@pdg/core';
+import { pdgError } from '@pdg/core';
 import { type JsonSchema, responseJsonSchema } from '@pdg/openapi';
 import type { PdgTool } from './tools.js';
 
 /** A path's fields as a tree: `{ items: { each: true, fields: { title: {} } } }`; an empty node keeps all. */
-interface FieldTree {
+export interface FieldTree {
   [name: string]: { each: boolean; fields: FieldTree | undefined };
 }
 
@@ -109,7 +109,7 @@ function treeOf(paths: readonly string[]): FieldTree {
 }
 
 /** The value with only the fields of the tree; arrays keep every element, each projected. */
-export function project(value: unknown, tree: FieldTree | undefined): unknown {
+function project(value: unknown, tree: FieldTree | undefined): unknown {
   if (tree === undefined || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((element) => project(element, tree));
   const record = value as Record<string, unknown>;
@@ -122,55 +122,27 @@ export function project(value: unknown, tree: FieldTree | undefined): unknown {
 }
 
 /**
- * The client with every answer projected as it arrives: a listing's items are cut to their fields before
- * they are counted against the result limit, so a projected walk returns more of them. An item walk hands
- * out each item projected as its page's items are, and its pages (to `onPage`) projected with their items
- * array and paging fields kept, projected or not.
+ * What the fields named keep of each part of an answer, applied where the call step takes each part: a single
+ * answer, a listing's item (before it is counted against the result limit, so a projected walk returns more
+ * of them), and a page's own fields.
  */
-export function projectingClient(
-  client: PdgClient<readonly AnyProvider[]>,
-  tool: PdgTool,
-  tree: FieldTree,
-): PdgClient<readonly AnyProvider[]> {
-  const paging = tool.endpoint.paging;
-  const itemsNode = paging ? (tree[paging.items] ?? { each: true, fields: {} }) : undefined;
-  const pageTree: FieldTree = paging && itemsNode ? { ...tree, [paging.items]: itemsNode } : tree;
-  const untyped = client as unknown as {
-    run(...args: unknown[]): Promise<unknown>;
-    items(provider: string, endpoint: string, params?: unknown, options?: ItemWalkOptions): PagedWalk<unknown>;
-  };
-  const items = (provider: string, endpoint: string, params?: unknown, options: ItemWalkOptions = {}) => {
-    const { onPage } = options;
-    const walk = untyped.items(provider, endpoint, params, {
-      ...options,
-      ...(onPage ? { onPage: (page: unknown, count: number) => onPage(project(page, pageTree), count) } : {}),
-    });
-    return projectedWalk(walk, (item) => project(item, itemsNode?.fields));
-  };
-  const projected = {
-    ...client,
-    run: async (...args: unknown[]) => project(await untyped.run(...args), tree),
-    items,
-  };
-  return projected as unknown as PdgClient<readonly AnyProvider[]>;
+export interface Projection {
+  answer(value: unknown): unknown;
+  item(value: unknown): unknown;
+  page(value: unknown): unknown;
 }
 
-function projectedWalk(walk: PagedWalk<unknown>, map: (value: unknown) => unknown): PagedWalk<unknown> {
-  const step = async (next: Promise<IteratorResult<unknown, void>>) => {
-    const result = await next;
-    return result.done ? result : { done: false as const, value: map(result.value) };
+/** Every part kept whole: no `fields` given. */
+export const wholeAnswer: Projection = { answer: (value) => value, item: (value) => value, page: (value) => value };
+
+/** The projection of the checked `fields` for the tool's answers. */
+export function projection(tool: PdgTool, tree: FieldTree): Projection {
+  const paging = tool.endpoint.paging;
+  // A listing whose items are not named keeps each item, with none of its fields.
+  const itemFields = paging ? (tree[paging.items] ?? { each: true, fields: {} }).fields : undefined;
+  return {
+    answer: (value) => project(value, tree),
+    item: (value) => project(value, itemFields),
+    page: (value) => project(value, tree),
   };
-  const projected = {
-    get checkpoint() {
-      return walk.checkpoint;
-    },
-    next: () => step(walk.next()),
-    return: (value?: undefined) => walk.return(value),
-    throw: (error?: unknown) => step(walk.throw(error)),
-    [Symbol.asyncIterator]() {
-      return projected;
-    },
-    [Symbol.asyncDispose]: () => walk.return(undefined).then(() => undefined),
-  };
-  return projected as unknown as PagedWalk<unknown>;
 }

@@ -7,6 +7,13 @@
  * header naming another host is refused with 403, so a web page cannot reach the server through DNS
  * rebinding and spend the API key.
  *
+ * Every answer says `Connection: close`, and its connection ends with it: the server holds no idle
+ * connection, so it never closes one under a client. A kept-alive connection must be closed by the server at
+ * some time of its own, and a client whose event loop stalls past that time (a busy machine, a long
+ * synchronous step between two calls) still counts it as open, sends its next POST on it and gets
+ * `other side closed`; a POST is not retried. No idle time is long enough for every stall; a new connection
+ * per message costs a TCP handshake, little beside a tool call.
+ *
  * A request may bring its own key (`x-api-key`, or `Authorization: Bearer`), used for its gateway calls
  * instead of the server's: a server shared by several people spends each one's key. A server started
  * without a key refuses a call that brings none.
@@ -76,14 +83,13 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
   };
 
   const http = createServer((request, response) => {
-    keepAliveHeaders(request, response);
+    // One exchange per connection (see the note at the top of this file).
+    response.setHeader('connection', 'close');
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) answer(response, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
       else response.destroy();
     });
   });
-  // Idle connections are closed well after the time advertised to clients (see keepAliveHeaders).
-  http.keepAliveTimeout = keepAliveClosesMs;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(port, host, () => {
@@ -102,27 +108,6 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
         http.closeAllConnections();
       }),
   };
-}
-
-/** How long a client is told it may reuse an idle connection (`Keep-Alive: timeout=5`, Node's default). */
-const keepAliveAdvertisedSeconds = 5;
-/**
- * When an idle connection is closed: later than advertised, so that a client on a loaded machine, whose
- * timers run late, that reuses a connection just past the advertised time is answered rather than cut off
- * (`other side closed`). An idle connection is still closed; headers and whole requests keep Node's time
- * limits (60 s and 300 s).
- */
-const keepAliveClosesMs = 15_000;
-
-/**
- * Says `Connection: keep-alive` and `Keep-Alive: timeout=5` itself (Node would advertise the server's own
- * `keepAliveTimeout`), unless the client asked for the connection to be closed.
- */
-function keepAliveHeaders(request: IncomingMessage, response: ServerResponse): void {
-  const closing = /(^|,)\s*close\s*(,|$)/i.test(request.headers.connection ?? '');
-  if (closing || request.httpVersion !== '1.1') return;
-  response.setHeader('connection', 'keep-alive');
-  response.setHeader('keep-alive', `timeout=${keepAliveAdvertisedSeconds}`);
 }
 
 /** Whether `Host` (and `Origin`, when sent) name this machine. */

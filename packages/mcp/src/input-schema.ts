@@ -22,8 +22,9 @@ export const fieldsArgument: JsonSchema = {
 };
 
 /**
- * The checkpoint a cut walk gives back, as `resume` takes it: `@pdg/core`'s `WalkCheckpoint`. Its `at` is a
- * page number or a cursor, by the endpoint's paging, so each tool's schema gives it one type.
+ * The checkpoint a cut walk gives back, as `resume` takes it: `@pdg/core`'s `WalkCheckpoint` of a walk that
+ * did not end (a result gives `resume` only then), so `at` and `taken` only. Its `at` is a page number or a
+ * cursor, by the endpoint's paging, so each tool's schema gives it one type.
  */
 function resumeSchema(kind: 'page' | 'cursor'): JsonSchema {
   return {
@@ -36,7 +37,6 @@ function resumeSchema(kind: 'page' | 'cursor'): JsonSchema {
           ? { type: 'integer', minimum: 1, description: 'The page number of the page to go on in.' }
           : { type: 'string', description: 'The cursor of the page to go on in.' },
       taken: { type: 'integer', minimum: 0, description: 'Items of that page already returned.' },
-      done: { type: 'boolean', const: true, description: 'The walk has reached its end.' },
     },
     required: ['taken'],
     additionalProperties: false,

@@ -1,5 +1,5 @@
 /**
- * The MCP server. Tools are served through the SDK's `McpServer`, with the `tools/list` and `tools/call`
+ * The MCP server, over the toolset chosen from one table (toolsets.ts). Tools are served through the SDK's `McpServer`, with the `tools/list` and `tools/call`
  * handlers set on its underlying protocol server: `McpServer.registerTool` takes a zod schema and converts
  * it, whereas each endpoint's input schema is already JSON Schema (from `@pdg/openapi`), handed out exactly
  * as converted, enums, limits, defaults and descriptions included.
@@ -17,15 +17,16 @@ import { type AnyProvider, type ClientOptions, PdgError } from '@pdg/core';
 import { resolveBounds, type SandboxBounds } from '@pdg/sandbox/bounds';
 import { z } from 'zod';
 import manifest from '../package.json' with { type: 'json' };
-import { type CallContext, callTool } from './call.js';
-import { callEndpoint, callToolName, catalogTools, findEndpoints, findToolName } from './catalog.js';
+import type { CallContext } from './call.js';
 import { serverClients } from './clients.js';
-import { codeTools, execute, executeName } from './code-mode.js';
-import { searchDocs, searchDocsName } from './docs-search.js';
 import { driftRecord } from './drift.js';
 import { toolError } from './errors.js';
 import { resolveLimits, type ToolLimits } from './limits.js';
+import { finishedResult } from './result-step.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
+import { type Toolset, toolsetRow, toolsets } from './toolsets.js';
+
+export type { Toolset };
 
 export interface McpServerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>
   extends ClientOptions<TProviders> {
@@ -44,12 +45,6 @@ export interface McpServerOptions<TProviders extends readonly AnyProvider[] = re
   readonly sandbox?: SandboxBounds;
 }
 
-/**
- * `'endpoints'`: one tool per endpoint. `'catalog'`: `find_endpoints` and `call_endpoint`. `'code'`:
- * `search_docs` and `execute`, which runs a program against the client in a WebAssembly sandbox.
- */
-export type Toolset = 'endpoints' | 'catalog' | 'code';
-
 /** The tools of the given providers with a client to call them: what every server and transport shares. */
 export interface PdgTools {
   /** The tools served: one per endpoint, or `find_endpoints` and `call_endpoint` (see `toolset`). */
@@ -58,7 +53,8 @@ export interface PdgTools {
   readonly endpointTools: readonly PdgTool[];
   /**
    * Calls the named tool with the arguments a model gave. Never throws for a failed call: the result is a
-   * tool error (`isError: true`) saying what failed. An unknown name is a `TypeError`. `apiKey`: the
+   * tool error (`isError: true`) saying what failed. Every result, errors included, is at most
+   * `limits.maxResultBytes` (see result-step.ts). An unknown name is a `TypeError`. `apiKey`: the
    * caller's own key, sent instead of the server's for this call's gateway requests (see `clients.ts`).
    */
   call(name: string, args?: Record<string, unknown>, signal?: AbortSignal, apiKey?: string): Promise<CallToolResult>;
@@ -66,29 +62,6 @@ export interface PdgTools {
   /** Which tools are served (see `McpServerOptions.toolset`). */
   readonly toolset: Toolset;
 }
-
-const about =
-  'Tools of the Public-Data Gateway: public web data (music catalogues, job boards, forums, scholarly indexes, finance and health data, ...) as JSON.';
-const rules = [
-  'Params are checked before anything is sent: a tool error names each bad param and the rule it broke, so the call can be corrected.',
-  'Paged endpoints return a bounded part of a listing; when more remain, their walk.resume, passed back with the same params, goes on from there.',
-];
-const instructions = {
-  endpoints: [
-    about,
-    'Each tool is one endpoint of one provider, named <category>_<provider>_<endpoint>, and only reads.',
-    ...rules,
-  ].join(' '),
-  catalog: [
-    about,
-    `Find an endpoint with ${findToolName}, then call it with ${callToolName}; both only read.`,
-    ...rules,
-  ].join(' '),
-  code: [
-    about,
-    `Read how to call an endpoint with ${searchDocsName}, then answer the whole question with one program run by ${executeName}: the calls, walks over pages, filtering and arithmetic happen in the program, and only its answer comes back. Everything only reads.`,
-  ].join(' '),
-};
 
 /**
  * The tools of every endpoint of `options.providers`, and the client (`createClient` with the same options)
@@ -98,9 +71,7 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   options: McpServerOptions<TProviders>,
 ): PdgTools {
   const { limits: givenLimits, serverInfo, toolset = 'endpoints', sandbox: givenBounds, ...clientOptions } = options;
-  if (toolset !== 'endpoints' && toolset !== 'catalog' && toolset !== 'code') {
-    throw new TypeError(`toolset must be 'endpoints', 'catalog' or 'code' (received ${JSON.stringify(toolset)}).`);
-  }
+  const row = toolsetRow(toolset);
   const bounds = resolveBounds(givenBounds);
   const limits = resolveLimits(givenLimits);
   // A response whose shape changed upstream is returned and said to have drifted, not refused: a model can
@@ -112,27 +83,20 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     options.apiKey || environmentKey() || undefined,
   );
   const endpointTools = describeTools(options.providers, limits);
-  const tools =
-    toolset === 'catalog'
-      ? catalogTools(endpointTools, limits)
-      : toolset === 'code'
-        ? codeTools(endpointTools, bounds)
-        : endpointTools;
-  const byName = new Map(endpointTools.map((tool) => [tool.name, tool]));
+  const listed = row.tools({ endpoints: endpointTools, limits, bounds });
+  const runs = new Map(listed.map(({ tool, run }) => [tool.name, run]));
+  const tools = listed.map(({ tool }) => tool);
   return {
     tools,
     endpointTools,
     toolset,
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
-    call(name, args, signal, apiKey) {
-      if (name === findToolName && toolset === 'catalog')
-        return Promise.resolve(findEndpoints(endpointTools, args ?? {}));
-      if (name === searchDocsName && toolset === 'code') return Promise.resolve(searchDocs(endpointTools, args ?? {}));
-      const tool = toolset === 'endpoints' ? byName.get(name) : undefined;
-      const served = toolset === 'catalog' ? name === callToolName : toolset === 'code' ? name === executeName : !!tool;
-      if (!served) throw new TypeError(unknownTool(name, tools));
+    async call(name, args, signal, apiKey) {
+      const run = runs.get(name);
+      if (run === undefined) throw new TypeError(unknownTool(name, tools));
+      if (!run.callsGateway) return finishedResult(run.run(args ?? {}), limits, apiKey);
       const keyed = clients.forKey(apiKey);
-      if (keyed instanceof PdgError) return Promise.resolve(toolError(keyed, apiKey));
+      if (keyed instanceof PdgError) return finishedResult(toolError(keyed, apiKey), limits, apiKey);
       const context: CallContext = {
         client: keyed.client,
         limits,
@@ -140,9 +104,7 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
         drift: drift.of,
         ...(signal ? { signal } : {}),
       };
-      if (toolset === 'catalog') return callEndpoint(endpointTools, args ?? {}, context);
-      if (toolset === 'code') return execute(args ?? {}, context, bounds);
-      return callTool(tool as PdgTool, args, context);
+      return finishedResult(await run.run(args, context), limits, keyed.secret);
     },
   };
 }
@@ -165,7 +127,7 @@ export function createMcpServer<const TProviders extends readonly AnyProvider[]>
 export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
   const mcp = new McpServer(pdgTools.serverInfo, {
     capabilities: { tools: { listChanged: false } },
-    instructions: instructions[pdgTools.toolset],
+    instructions: toolsets[pdgTools.toolset].instructions,
   });
   const listed: Tool[] = pdgTools.tools.map((tool) => ({
     name: tool.name,

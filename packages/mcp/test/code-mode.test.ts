@@ -15,6 +15,8 @@ let roomy: Connected;
 beforeAll(async () => {
   code = await connect({
     toolset: 'code',
+    // Room for every answer the sandbox lets through (100,000 bytes), so that no answer here is cut.
+    limits: { maxResultBytes: 250_000 },
     sandbox: { cpuMs: 500, memoryBytes: 16 * 1024 * 1024, maxCalls: 50, wallMs: 60_000 },
   });
   roomy = await connect({

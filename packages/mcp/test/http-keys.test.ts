@@ -1,4 +1,5 @@
 /** Over Streamable HTTP each request may bring its own key, used for its own gateway calls only. */
+import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -124,5 +125,62 @@ describe('per-request keys over HTTP', () => {
     const two = await post({ authorization: `Bearer ${keyA}`, 'x-api-key': keyB });
     expect(two.status).toBe(400);
     expect(await two.text()).not.toContain('made-up-key');
+  });
+
+  it('refuses two keys in one request with 400, whichever headers carry them, and sends nothing', async () => {
+    const server = await serve(serverKey);
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'jobs_jobboard_browse', arguments: { limit: 3, maxItems: 2 } },
+    });
+    /** A raw POST whose headers are sent as listed, repeated ones included (fetch would join them). */
+    const post = (keyHeaders: string[]) =>
+      new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+        const sent = request(
+          server.url,
+          {
+            method: 'POST',
+            headers: [
+              'host',
+              `127.0.0.1:${server.port}`,
+              'content-type',
+              'application/json',
+              'accept',
+              'application/json, text/event-stream',
+              ...keyHeaders,
+            ],
+          },
+          (answer) => {
+            let body = '';
+            answer.on('data', (chunk: Buffer) => {
+              body += chunk;
+            });
+            answer.on('end', () => resolve({ status: answer.statusCode, body }));
+          },
+        );
+        sent.on('error', reject);
+        sent.end(call);
+      });
+    const twoKeyRequests = [
+      ['authorization', `Bearer ${keyA}`, 'authorization', `Bearer ${keyB}`],
+      ['x-api-key', keyA, 'x-api-key', keyB],
+      ['x-api-key', keyA, 'authorization', `Bearer ${keyB}`],
+      ['authorization', `Bearer ${keyA}`, 'x-api-key', keyB],
+    ];
+    for (const headers of twoKeyRequests) {
+      const answer = await post(headers);
+      expect(answer.status, headers.join(' ')).toBe(400);
+      expect(JSON.parse(answer.body).error.message).toMatch(
+        /^Bad request: .*; send one key, in one x-api-key header or one Authorization: Bearer header\.$/,
+      );
+      expect(answer.body).not.toContain('made-up-key');
+    }
+    expect(log).toEqual([]);
+    // One key, sent once, is still served (the caller's key, not the server's).
+    const one = await post(['x-api-key', keyA]);
+    expect(one.status).toBe(200);
+    expect(log.map((entry) => entry.key)).toEqual([keyA]);
   });
 });

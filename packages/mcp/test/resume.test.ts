@@ -1,7 +1,7 @@
 /**
  * The way on from a cut walk, through the MCP SDK's client in both toolsets: the hint names a tool the
  * server serves, and a `resume` is checked as `@pdg/core` checks a checkpoint, so a forged one is the USAGE
- * error core gives, never a walk.
+ * error core gives, never a walk; one with a key a result never gives is INVALID_PARAMS, never a fresh start.
  */
 import { createClient, isPdgError, toArray } from '@pdg/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +97,6 @@ const forged: Record<string, () => unknown> = {
   'a negative taken': () => ({ at: 2, taken: -1 }),
   'a fractional page': () => ({ at: 1.5, taken: 0 }),
   'an infinite taken': () => ({ at: 2, taken: Number.MAX_VALUE * 10 }),
-  'fields only through __proto__': () => JSON.parse('{"__proto__": {"at": 1, "taken": 1e308}}'),
 };
 
 describe('a forged resume', () => {
@@ -135,4 +134,38 @@ describe('a forged resume', () => {
     expect(textOf(viaCatalog)).toMatch(/^INVALID_PARAMS: .*__proto__/);
     expect(endpoints.requests.length).toBe(before);
   });
+});
+
+/** Resumes with a key a result never gives: each would be a walk from the start if the key were left out. */
+const strayKeys: Record<string, () => unknown> = {
+  'at only through __proto__': () => JSON.parse('{"__proto__": {"at": 2}, "taken": 0}'),
+  'every field only through __proto__': () => JSON.parse('{"__proto__": {"at": 1, "taken": 1e308}}'),
+  'a misspelt page': () => ({ page: 2, taken: 0 }),
+  'done beside at and taken': () => ({ at: 2, taken: 0, done: true }),
+  'no key at all': () => ({}),
+  'a text': () => 'page 2',
+};
+
+describe('a resume with a key other than at and taken', () => {
+  for (const [what, make] of Object.entries(strayKeys)) {
+    it(`(${what}) is an INVALID_PARAMS tool error naming resume, in both toolsets, and nothing is sent`, async () => {
+      const before = [endpoints.requests.length, catalog.requests.length];
+      const own = await endpoints.call('jobs_jobboard_browse', { country: 'SG', limit: 3, resume: make() });
+      const viaCatalog = await catalog.call('call_endpoint', {
+        provider: 'jobs:jobboard',
+        endpoint: 'browse',
+        params: { country: 'SG', limit: 3 },
+        resume: make(),
+      });
+      for (const result of [own, viaCatalog]) {
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(
+          /^INVALID_PARAMS: Invalid arguments for (jobs_jobboard_browse|call_endpoint): resume must be the walk\.resume a previous call returned, passed back as is: an object of at and taken only \(received /,
+        );
+        const { error } = result.structuredContent as { error: { issues: { path: string }[] } };
+        expect(error.issues.map((issue) => issue.path)).toEqual(['resume']);
+      }
+      expect([endpoints.requests.length, catalog.requests.length]).toEqual(before);
+    });
+  }
 });

@@ -1,3 +1,4 @@
+/** The `@pdg/openapi` entry: the catalog as one OpenAPI 3.1 document, and endpoints' params and responses as JSON Schema. */
 export {
   type JsonSchema,
   jsonSchemaDialect,

@@ -5,6 +5,7 @@
 export { type NdjsonSink, ndjsonSink, readNdjsonWalk, type Sink, type SinkFunction, type SinkPage } from './sink.js';
 export { type FailedWalk, type WalkStatus, walkStatus } from './status.js';
 export {
+  type EnqueueWalkOptions,
   enqueueWalk,
   type WalkOf,
   type WalkProgress,

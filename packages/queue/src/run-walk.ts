@@ -1,7 +1,8 @@
 // One walk job's run, page by page: fetch a page, hand its items to the sink under the page key, store the
 // checkpoint past it. A run that dies anywhere in between is taken up from the stored checkpoint; at worst
 // the page after it reaches the sink again, under the same key.
-import { type AnyProvider, type PdgClient, type WalkCheckpoint, walkEndpoint } from '@pdg/core';
+import type { AnyProvider, PdgClient, WalkCheckpoint } from '@pdg/core';
+import { endpointsOf, type PageStep } from '@pdg/core/face';
 import type { SinkFunction } from './sink.js';
 import type { WalkProgress, WalkSpec } from './walk-job.js';
 
@@ -22,73 +23,56 @@ export interface WalkRun {
 /** How a run ended: the walk is done, or the worker is closing and the rest is left for later. */
 export type WalkRunEnd = { readonly done: true; readonly progress: WalkProgress } | { readonly done: false };
 
-/** A walk the worker's client cannot run (an unknown provider, an endpoint that is not paged): retrying cannot help. */
-export class WalkSetupError extends Error {
-  override readonly name = 'WalkSetupError';
-}
-
 export const startProgress: WalkProgress = { checkpoint: { taken: 0 }, pageIndex: 0, delivered: 0 };
-
-/** The name of the item array of a paged endpoint of the client's providers; an error for any other endpoint. */
-export function itemsKeyOf(client: PdgClient<readonly AnyProvider[]>, walk: WalkSpec): string {
-  const provider = client.providers.find((candidate) => candidate.id === walk.provider);
-  const known = client.providers.map((candidate) => candidate.id).join(', ');
-  if (!provider) throw new WalkSetupError(`Unknown provider "${walk.provider}": this worker's client has ${known}.`);
-  const endpoint = Object.hasOwn(provider.endpoints, walk.endpoint) ? provider.endpoints[walk.endpoint] : undefined;
-  const paging = endpoint?.paging;
-  if (!paging)
-    throw new WalkSetupError(`${walk.provider} ${walk.endpoint} is not a paged endpoint of the worker's client.`);
-  return paging.items;
-}
-
-/** Whether the walk has nothing left: at its end, or at its `maxItems` or `maxPages`. */
-function finished(walk: WalkSpec, progress: WalkProgress): boolean {
-  return (
-    progress.checkpoint.done === true ||
-    (walk.maxItems !== undefined && progress.delivered >= walk.maxItems) ||
-    (walk.maxPages !== undefined && progress.pageIndex >= walk.maxPages)
-  );
-}
 
 const samePosition = (a: WalkCheckpoint, b: WalkCheckpoint) => a.at === b.at && a.done === b.done;
 
 /**
- * The progress past one page the sink took. A page the walk did not move past (the gateway gave no valid
- * next position, and the walk ends with that error) keeps its index: fetched again later, it replaces
- * itself in the sink rather than adding a page.
+ * The progress past one page the sink took: core's checkpoint past it (done at the walk's end or its
+ * `maxItems`). A page the walk did not move past (the gateway gave no valid next position, and the walk
+ * ends with that error) keeps its index: fetched again later, it replaces itself in the sink rather than
+ * adding a page.
  */
-function progressPast(before: WalkProgress, after: WalkCheckpoint, count: number, walk: WalkSpec): WalkProgress {
-  if (samePosition(before.checkpoint, after)) return before;
-  const delivered = before.delivered + count;
-  const cut = walk.maxItems !== undefined && delivered >= walk.maxItems;
-  return { checkpoint: cut ? { taken: 0, done: true } : after, pageIndex: before.pageIndex + 1, delivered };
+function progressPast(before: WalkProgress, step: PageStep): WalkProgress {
+  if (samePosition(before.checkpoint, step.after)) return before;
+  return { checkpoint: step.after, pageIndex: before.pageIndex + 1, delivered: before.delivered + step.items.length };
 }
 
-/** Runs the walk from its stored progress to its end, or until the worker closes. */
+/** What is left of the walk's limits after the progress so far; undefined for a limit the walk has not. */
+const left = (limit: number | undefined, used: number) => (limit === undefined ? undefined : Math.max(0, limit - used));
+
+/**
+ * Runs the walk from its stored progress to its end, or until the worker closes. Core's face walks it
+ * (`pageSteps`): each page with its items cut at `maxItems`, and the checkpoint past them. A walk the
+ * worker's client cannot run (an unknown provider or endpoint, one that is not paged) is core's `USAGE`
+ * error, before anything is sent.
+ */
 export async function runWalk(run: WalkRun): Promise<WalkRunEnd> {
-  const { client, walk, sink, walkId } = run;
-  const itemsKey = itemsKeyOf(client, walk);
+  const { walk, sink, walkId } = run;
+  const endpoints = endpointsOf(run.client);
+  endpoints.pagedDefinition(walk.provider, walk.endpoint);
   let progress = run.from;
-  if (finished(walk, progress)) return { done: true, progress };
-  const pages = walkEndpoint(client, walk.provider, walk.endpoint, walk.params ?? {}, {
+  const pagesLeft = left(walk.maxPages, progress.pageIndex);
+  if (progress.checkpoint.done === true || pagesLeft === 0) return { done: true, progress };
+  const fresh = progress.pageIndex === 0 && progress.checkpoint.at === undefined && progress.checkpoint.taken === 0;
+  const steps = endpoints.pageSteps(walk.provider, walk.endpoint, walk.params ?? {}, {
     // Core checks the checkpoint; a fresh walk has none to give.
-    ...(progress.pageIndex === 0 && progress.checkpoint.at === undefined ? {} : { resume: progress.checkpoint }),
-    ...(walk.maxPages === undefined ? {} : { maxPages: walk.maxPages - progress.pageIndex }),
+    ...(fresh ? {} : { resume: progress.checkpoint }),
+    ...(pagesLeft === undefined ? {} : { maxPages: pagesLeft }),
+    ...(walk.maxItems === undefined ? {} : { maxItems: left(walk.maxItems, progress.delivered) }),
   });
   try {
-    while (!finished(walk, progress)) {
+    while (progress.checkpoint.done !== true) {
       if (run.stopping()) return { done: false };
-      const next = await pages.next();
+      const next = await steps.next();
+      // The walk ended without a last page of its own (its maxPages, or maxItems already reached): done.
       if (next.done) return { done: true, progress: { ...progress, checkpoint: { taken: 0, done: true } } };
-      const all = (next.value as Record<string, unknown> | null)?.[itemsKey];
-      const list = Array.isArray(all) ? all : [];
-      const items = walk.maxItems === undefined ? list : list.slice(0, walk.maxItems - progress.delivered);
-      await sink({ walkId, pageIndex: progress.pageIndex, items });
-      progress = progressPast(progress, pages.checkpoint, items.length, walk);
+      await sink({ walkId, pageIndex: progress.pageIndex, items: [...next.value.items] });
+      progress = progressPast(progress, next.value);
       await run.save(progress);
     }
     return { done: true, progress };
   } finally {
-    await pages.return(undefined);
+    await steps.return(undefined);
   }
 }

@@ -1,6 +1,15 @@
 // A walk as a job: what a job's data holds, the id that makes one walk one job, and how it is enqueued.
 import { createHash } from 'node:crypto';
-import type { AnyProvider, EndpointsOf, PagedEndpointName, ParamsOf, ProviderId, WalkCheckpoint } from '@pdg/core';
+import {
+  type AnyProvider,
+  type EndpointsOf,
+  type PagedEndpointName,
+  type ParamsOf,
+  type ProviderId,
+  validateParams,
+  type WalkCheckpoint,
+} from '@pdg/core';
+import { endpointCatalog, sortedJson } from '@pdg/core/face';
 import type { JobsOptions, Queue } from 'bullmq';
 
 /** One walk of a paged endpoint, as a job holds it: plain JSON. */
@@ -44,26 +53,15 @@ export interface WalkProgress {
 export const defaultAttempts = 5;
 export const defaultBackoffMs = 1000;
 
-/** JSON with object keys sorted at every level, so `{ a, b }` and `{ b, a }` are the same walk. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /**
- * The walk's id: the same provider, endpoint, params and limits always give the same id (`walk-` and 24 hex
- * digits of a SHA-256), so the same walk enqueued twice is one job, and its pages one set of page keys.
+ * The walk's id: the same provider, endpoint, params and limits, in any key order (core's `sortedJson`),
+ * always give the same id (`walk-` and 24 hex digits of a SHA-256), so the same walk enqueued twice is one
+ * job, and its pages one set of page keys.
  */
 export function walkId(walk: WalkSpec): string {
   const { provider, endpoint, params = {}, maxItems, maxPages } = walk;
   const digest = createHash('sha256')
-    .update(canonical({ provider, endpoint, params, maxItems, maxPages }))
+    .update(sortedJson({ provider, endpoint, params, maxItems, maxPages }))
     .digest('hex');
   return `walk-${digest.slice(0, 24)}`;
 }
@@ -96,23 +94,44 @@ export function walkData(walk: WalkSpec): WalkSpec {
   };
 }
 
+/** BullMQ's job options for a walk, and the providers to check the walk against before it is enqueued. */
+export interface EnqueueWalkOptions extends Omit<JobsOptions, 'jobId'> {
+  /**
+   * The providers the workers walk with. Given, the walk is checked against them before it is enqueued, as
+   * the client checks a call: an unknown provider or endpoint (core's `USAGE` error, with its "Did you
+   * mean ...?"), an endpoint that is not paged, or params its schema refuses (`INVALID_PARAMS`) are refused
+   * here, not by a worker later.
+   */
+  readonly providers?: readonly AnyProvider[];
+}
+
+/** A walk checked against the providers, as `createClient` would check its first page's call. */
+function checkAgainst(providers: readonly AnyProvider[], walk: WalkSpec): void {
+  const target = { provider: walk.provider, endpoint: walk.endpoint };
+  const definition = endpointCatalog(providers).pagedDefinition(target.provider, target.endpoint);
+  validateParams({ ...target, definition, params: walk.params ?? {} });
+}
+
 /**
  * Adds a walk to a BullMQ queue as one job, whose id comes from the walk (`walkId`): enqueued twice, it is
- * still one job (BullMQ keeps the first). Returns the walk's id. `options` are BullMQ's job options; by
- * default a walk has 5 attempts, with exponential backoff from 1 s, for a page that keeps failing with a
- * retryable error. Typed from the providers with `enqueueWalk<typeof providers>(queue, walk)`.
+ * still one job (BullMQ keeps the first). Returns the walk's id. `options` are BullMQ's job options, and
+ * `providers` to check the walk against first (see `EnqueueWalkOptions`); by default a walk has 5
+ * attempts, with exponential backoff from 1 s, for a page that keeps failing with a retryable error.
+ * Typed from the providers with `enqueueWalk<typeof providers>(queue, walk)`.
  */
 export async function enqueueWalk<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>(
   queue: Queue,
   walk: AnyProvider[] extends TProviders ? WalkSpec : WalkOf<TProviders>,
-  options: Omit<JobsOptions, 'jobId'> = {},
+  options: EnqueueWalkOptions = {},
 ): Promise<string> {
+  const { providers, ...jobOptions } = options;
   const data = walkData(walk as WalkSpec);
+  if (providers !== undefined) checkAgainst(providers, data);
   const id = walkId(data);
   await queue.add(`${data.provider} ${data.endpoint}`, data, {
     attempts: defaultAttempts,
     backoff: { type: 'exponential', delay: defaultBackoffMs },
-    ...options,
+    ...jobOptions,
     jobId: id,
   });
   return id;

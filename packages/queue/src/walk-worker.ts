@@ -2,7 +2,7 @@
 // BullMQ's terms: retried with backoff, or failed for good with the error's code.
 import { type AnyProvider, isPdgError, type PdgClient } from '@pdg/core';
 import { type ConnectionOptions, type Job, UnrecoverableError, WaitingError, Worker, type WorkerOptions } from 'bullmq';
-import { runWalk, startProgress, WalkSetupError } from './run-walk.js';
+import { runWalk, startProgress } from './run-walk.js';
 import { type Sink, sinkFunction } from './sink.js';
 import type { WalkProgress, WalkSpec } from './walk-job.js';
 
@@ -50,10 +50,9 @@ function progressOf(job: Job<WalkSpec, WalkProgress>): WalkProgress {
  * A walk's failure as BullMQ reads it. A `PdgError` keeps its code at the front of the job's failed reason
  * (`BAD_REQUEST: ...`; its message never holds the key): a retryable one (network, timeout, 429, 5xx, once
  * the client's own retries are spent) lets BullMQ try the walk again with backoff, from its checkpoint;
- * any other fails the job at once. A walk the client cannot run fails at once as `USAGE`.
+ * any other fails the job at once. A walk the client cannot run (core's `USAGE` error) fails at once.
  */
 export function jobFailure(error: unknown): Error {
-  if (error instanceof WalkSetupError) return new UnrecoverableError(`USAGE: ${error.message}`);
   if (!isPdgError(error)) return error instanceof Error ? error : new Error(String(error));
   const reason = `${error.code}: ${error.message}`;
   return error.retryable ? new Error(reason) : new UnrecoverableError(reason);
@@ -63,7 +62,7 @@ export function jobFailure(error: unknown): Error {
 export function createWalkWorker<const TProviders extends readonly AnyProvider[]>(
   options: WalkWorkerOptions<TProviders>,
 ): WalkWorker {
-  // Walks name their endpoint at run time: the client is used untyped (`walkEndpoint`), as the CLI does.
+  // Walks name their endpoint at run time: the client is used through core's face (`endpointsOf`).
   const client = options.client as unknown as PdgClient<readonly AnyProvider[]>;
   const { connection, queueName, concurrency = 1, workerOptions = {} } = options;
   const sink = sinkFunction(options.sink);

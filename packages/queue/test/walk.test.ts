@@ -104,6 +104,41 @@ describe('enqueueWalk', () => {
   });
 });
 
+describe('enqueueWalk given the providers', () => {
+  const queue = { add: () => Promise.reject(new Error('never called: the walk is refused first')) } as unknown as Queue;
+  const providers = [jobboard];
+
+  it("refuses a misspelt endpoint with core's USAGE error and its hint, before the queue is asked", async () => {
+    const refused = await enqueueWalk(queue, { provider: 'jobs:jobboard', endpoint: 'brwose' }, { providers }).then(
+      () => undefined,
+      (error: unknown) => error as { code?: string; message?: string },
+    );
+    expect(refused?.code).toBe('USAGE');
+    expect(refused?.message).toMatch(/^Unknown endpoint "brwose" of jobs:jobboard\. Did you mean browse\? Endpoints: /);
+  });
+
+  it('refuses an endpoint that is not paged, an unknown provider, and params the schema refuses', async () => {
+    await expect(enqueueWalk(queue, { provider: 'jobs:jobboard', endpoint: 'job' }, { providers })).rejects.toThrow(
+      'jobs:jobboard job is not a paged endpoint; call it with run().',
+    );
+    await expect(enqueueWalk(queue, { provider: 'jobs:jobbord', endpoint: 'browse' }, { providers })).rejects.toThrow(
+      'Unknown provider "jobs:jobbord". Did you mean jobs:jobboard?',
+    );
+    await expect(enqueueWalk(queue, browse({ country: 'ID', limit: 500 }), { providers })).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+    });
+  });
+
+  it('adds a walk the providers accept, without passing them on to BullMQ', async () => {
+    const added: Record<string, unknown>[] = [];
+    const accepting = {
+      add: async (_name: string, _data: unknown, options: Record<string, unknown>) => void added.push(options),
+    } as unknown as Queue;
+    const id = await enqueueWalk(accepting, browse({ country: 'ID' }), { providers, priority: 3 });
+    expect(added).toEqual([{ attempts: 5, backoff: { type: 'exponential', delay: 1000 }, priority: 3, jobId: id }]);
+  });
+});
+
 describe('ndjsonSink', () => {
   it('writes each page to its own file, and a page sent again replaces it: every item once', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pdg-queue-sink-'));

@@ -3,6 +3,9 @@
  * Solid, Svelte, Angular) and `QueryClient` itself take them as they are. The query key, the query
  * function (the query's signal passed to the call), and `staleTime` from the endpoint's documented cache
  * time: the gateway answers a repeated call within that time with the same body, so asking sooner is waste.
+ * Every rule core owns comes from core's face (`@pdg/core/face`): the endpoint by name, the call's identity
+ * (which the key carries, so two clients never share an answer the client's own cache would not share), and
+ * the next page of an infinite query (the very rule `pages()` follows, page maximum included).
  */
 import {
   type AnyProvider,
@@ -10,30 +13,30 @@ import {
   type EndpointDefinition,
   type EndpointName,
   type EndpointsOf,
+  isPdgError,
   type PagedEndpointName,
   type ParamsArg,
   type PdgClient,
   type PdgError,
   type ProviderId,
   type ResultOf,
-  usageError,
 } from '@pdg/core';
+import { type CallIdentity, endpointsOf, type WalkPosition } from '@pdg/core/face';
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
 
 /** The first element of every key this package makes: invalidating `['pdg']` refetches every gateway query. */
 export const pdgKeyRoot = 'pdg';
 
-/** `['pdg', provider, endpoint, params]`: a query of one call; params with their keys in order, no defaults. */
-export type PdgQueryKey = readonly [typeof pdgKeyRoot, string, string, Readonly<Record<string, unknown>>];
+/**
+ * `['pdg', provider, endpoint, { request, key }]`: a query of one call, keyed by the call's identity as the
+ * client's own cache keys it: the request (the gateway's URL, each param sorted, the documented defaults
+ * filled in) and the key's identity (never the key). Two clients of two gateways, or with two keys, in one
+ * `QueryClient` each get their own answer.
+ */
+export type PdgQueryKey = readonly [typeof pdgKeyRoot, string, string, CallIdentity];
 
-/** `['pdg', provider, endpoint, params, 'infinite']`: an infinite query; its cache holds pages, not one result. */
-export type PdgInfiniteQueryKey = readonly [
-  typeof pdgKeyRoot,
-  string,
-  string,
-  Readonly<Record<string, unknown>>,
-  'infinite',
-];
+/** `['pdg', provider, endpoint, { request, key }, 'infinite']`: an infinite query; its cache holds pages, not one result. */
+export type PdgInfiniteQueryKey = readonly [typeof pdgKeyRoot, string, string, CallIdentity, 'infinite'];
 
 /** What the options take besides the params. */
 export interface PdgQueryConfig {
@@ -67,7 +70,11 @@ export interface PdgInfiniteQueryOptions<TPage, TPageParam> {
   readonly queryFn: (context: { readonly signal: AbortSignal; readonly pageParam: TPageParam }) => Promise<TPage>;
   /** The params' own `page` (else 1) or `cursor` (else none). */
   readonly initialPageParam: TPageParam;
-  /** From the page: `nextPage` or `nextCursor` while `hasMore` is not `false`; `undefined` at the end. */
+  /**
+   * The page after the last one by the rule `pages()` follows (`nextPage` or `nextCursor` while `hasMore` is
+   * not `false`, never past the endpoint's page maximum); `undefined` at the end, and where the gateway's
+   * paging would make the walk loop (where `pages()` throws `INVALID_RESPONSE`, the query has no next page).
+   */
   readonly getNextPageParam: (
     lastPage: TPage,
     allPages: TPage[],
@@ -83,33 +90,19 @@ export const pdgKeys = {
   all: (): readonly [typeof pdgKeyRoot] => [pdgKeyRoot],
   /** Every query of one provider: `pdgKeys.provider('jobs:jobboard')`. */
   provider: <TId extends string>(provider: TId): readonly [typeof pdgKeyRoot, TId] => [pdgKeyRoot, provider],
-  /** Every query of one endpoint, plain and infinite, whatever its params. */
+  /** Every query of one endpoint, plain and infinite, whatever its params and whichever client made it. */
   endpoint: <TId extends string, TName extends string>(
     provider: TId,
     endpoint: TName,
   ): readonly [typeof pdgKeyRoot, TId, TName] => [pdgKeyRoot, provider, endpoint],
-  /** The plain query of one call, as `pdgQueryOptions` keys it. */
-  query: (provider: string, endpoint: string, params?: object): PdgQueryKey => [
-    pdgKeyRoot,
-    provider,
-    endpoint,
-    canonicalParams(params),
-  ],
+  /** The plain query of one call of this client, as `pdgQueryOptions` keys it. */
+  query: <TProviders extends readonly AnyProvider[]>(
+    client: PdgClient<TProviders>,
+    provider: string,
+    endpoint: string,
+    params?: object,
+  ): PdgQueryKey => [pdgKeyRoot, provider, endpoint, endpointsOf(client).identity(provider, endpoint, params)],
 };
-
-/**
- * The params as a key holds them: keys in code-point order, those set to `undefined` left out (the call
- * does not send them either), defaults not applied. So `{ a, b }` and `{ b, a }` are one query.
- */
-export function canonicalParams(params: object | undefined): Readonly<Record<string, unknown>> {
-  const sorted: Record<string, unknown> = {};
-  if (params === undefined || params === null) return sorted;
-  for (const key of Object.keys(params).sort()) {
-    const value = (params as Record<string, unknown>)[key];
-    if (value !== undefined) sorted[key] = value;
-  }
-  return sorted;
-}
 
 /**
  * Query options for one endpoint call, typed from the client: the data is the endpoint's result.
@@ -127,19 +120,18 @@ export function pdgQueryOptions<
 ): PdgQueryOptions<ResultOf<EndpointsOf<TProviders, TId>[TName]>> {
   type Result = ResultOf<EndpointsOf<TProviders, TId>[TName]>;
   const [params, config = {}] = args as [object | undefined, PdgQueryConfig | undefined];
-  const definition = definitionOf(client, provider, endpoint);
-  const staleTime = staleTimeOf(definition, config);
-  const run = client.run as (p: string, e: string, params: unknown, options: CallOptions) => Promise<Result>;
+  const endpoints = endpointsOf(client);
+  const staleTime = staleTimeOf(endpoints.definition(provider, endpoint), config);
   return {
-    queryKey: pdgKeys.query(provider, endpoint, params) as DataTag<PdgQueryKey, Result, PdgError>,
-    queryFn: ({ signal }) => run(provider, endpoint, params, { ...config.call, signal }),
+    queryKey: pdgKeys.query(client, provider, endpoint, params) as DataTag<PdgQueryKey, Result, PdgError>,
+    queryFn: ({ signal }) => endpoints.run(provider, endpoint, params, { ...config.call, signal }) as Promise<Result>,
     ...(staleTime !== undefined && { staleTime }),
   };
 }
 
 /**
  * Infinite query options for a paged endpoint, page-numbered or cursor: each page is one call, the next
- * page param read from the page before (`nextPage`, or `nextCursor`), until `hasMore: false`.
+ * page param the one `pages()` would fetch next, until there is none.
  */
 export function pdgInfiniteQueryOptions<
   const TProviders extends readonly AnyProvider[],
@@ -157,84 +149,38 @@ export function pdgInfiniteQueryOptions<
   type Page = ResultOf<EndpointsOf<TProviders, TId>[TName]>;
   type Param = PageParamOf<EndpointsOf<TProviders, TId>[TName]>;
   const [params, config = {}] = args as [Record<string, unknown> | undefined, PdgQueryConfig | undefined];
-  const definition = definitionOf(client, provider, endpoint);
-  const { paging } = definition;
-  if (!paging) {
-    throw usageError(`${provider} ${endpoint} is not paged, so it has no infinite query: use pdgQueryOptions for it.`, {
-      provider,
-      endpoint,
-    });
-  }
-  const name = paging.kind === 'page' ? 'page' : 'cursor';
+  const endpoints = endpointsOf(client);
+  const definition = endpoints.pagedDefinition(provider, endpoint);
+  const name = definition.paging.kind === 'page' ? 'page' : 'cursor';
   const staleTime = staleTimeOf(definition, config);
-  const run = client.run as (p: string, e: string, params: unknown, options: CallOptions) => Promise<Page>;
-  const initial = params?.[name] ?? (paging.kind === 'page' ? 1 : undefined);
-  const key = [...pdgKeys.query(provider, endpoint, params), 'infinite'] as const;
+  const initial = params?.[name] ?? (name === 'page' ? 1 : undefined);
+  const key = [...pdgKeys.query(client, provider, endpoint, params), 'infinite'] as const;
   return {
     queryKey: key as DataTag<PdgInfiniteQueryKey, InfiniteData<Page, Param>, PdgError>,
     queryFn: ({ signal, pageParam }) =>
-      run(provider, endpoint, pageParam === undefined ? params : { ...params, [name]: pageParam }, {
+      endpoints.run(provider, endpoint, pageParam === undefined ? params : { ...params, [name]: pageParam }, {
         ...config.call,
         signal,
-      }),
+      }) as Promise<Page>,
     initialPageParam: initial as Param,
-    getNextPageParam: (lastPage, _pages, lastPageParam, allPageParams) =>
-      nextPageParam(paging.kind, lastPage, lastPageParam, allPageParams) as Param | undefined,
+    getNextPageParam: (lastPage, _pages, lastPageParam, allPageParams) => {
+      try {
+        return endpoints.nextPosition(
+          provider,
+          endpoint,
+          lastPage,
+          lastPageParam as WalkPosition,
+          allPageParams as WalkPosition[],
+        ) as Param | undefined;
+      } catch (error) {
+        // TanStack asks for the next page param while rendering, where a throw would break the page: a gateway
+        // that would make the walk loop (core's INVALID_RESPONSE) ends the pages instead.
+        if (isPdgError(error) && error.code === 'INVALID_RESPONSE') return undefined;
+        throw error;
+      }
+    },
     ...(staleTime !== undefined && { staleTime }),
   };
-}
-
-interface PageFields {
-  readonly hasMore?: unknown;
-  readonly nextPage?: unknown;
-  readonly nextCursor?: unknown;
-  readonly page?: unknown;
-}
-
-/**
- * The page after `lastPage`, or `undefined` at the end. A gateway pointing back (a page number not after
- * the current one, a cursor already fetched) ends the pages rather than loop; `pages()` in `@pdg/core`
- * throws `INVALID_RESPONSE` for it instead.
- */
-export function nextPageParam(
-  kind: 'page' | 'cursor',
-  lastPage: unknown,
-  lastPageParam: unknown,
-  allPageParams: readonly unknown[],
-): number | string | undefined {
-  const page = (typeof lastPage === 'object' && lastPage !== null ? lastPage : {}) as PageFields;
-  if (page.hasMore === false) return undefined;
-  if (kind === 'cursor') {
-    const cursor = page.nextCursor;
-    return typeof cursor === 'string' && cursor !== '' && !allPageParams.includes(cursor) ? cursor : undefined;
-  }
-  const requested = typeof lastPageParam === 'number' ? lastPageParam : 1;
-  const current = typeof page.page === 'number' ? Math.max(page.page, requested) : requested;
-  const next =
-    typeof page.nextPage === 'number'
-      ? page.nextPage
-      : page.hasMore === true && page.nextPage == null
-        ? current + 1
-        : undefined;
-  return typeof next === 'number' && Number.isInteger(next) && next > current ? next : undefined;
-}
-
-/** The endpoint's definition, from the providers the client was created with. */
-function definitionOf(
-  client: { readonly providers: readonly AnyProvider[] },
-  provider: string,
-  endpoint: string,
-): EndpointDefinition {
-  const found = client.providers.find((candidate) => candidate.id === provider);
-  const definition = found && Object.hasOwn(found.endpoints, endpoint) ? found.endpoints[endpoint] : undefined;
-  if (definition) return definition;
-  const known = client.providers.map((candidate) => candidate.id).join(', ');
-  throw usageError(
-    found
-      ? `${provider} has no endpoint "${endpoint}" (it has ${Object.keys(found.endpoints).join(', ')}).`
-      : `The client was created without provider ${provider} (it has ${known}): pass it to createClient({ providers }).`,
-    { provider, endpoint },
-  );
 }
 
 /** The endpoint's documented cache time in ms, else the config's `staleTime`. */

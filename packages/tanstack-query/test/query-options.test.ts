@@ -13,7 +13,7 @@ import {
   QueryObserver,
 } from '@tanstack/query-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalParams, nextPageParam, pdgInfiniteQueryOptions, pdgKeys, pdgQueryOptions } from '../src/index.js';
+import { pdgInfiniteQueryOptions, pdgKeys, pdgQueryOptions } from '../src/index.js';
 import { providers, startGateway, type TestGateway } from './gateway.js';
 
 let test: TestGateway;
@@ -79,12 +79,20 @@ describe('pdgQueryOptions', () => {
     expect(test.requests).toEqual(['jobs:jobboard job', 'jobs:jobboard job']);
   });
 
-  it('keys params in one order, without undefined values or defaults, under provider and endpoint', () => {
+  it("keys on the call's identity: params in any order, defaults spelled out or not, are one query", () => {
     const a = pdgQueryOptions(test.client, 'jobs:jobboard', 'browse', { country: 'SG', remote: true, page: undefined });
-    const b = pdgQueryOptions(test.client, 'jobs:jobboard', 'browse', { remote: true, country: 'SG' });
-    expect(a.queryKey).toEqual(['pdg', 'jobs:jobboard', 'browse', { country: 'SG', remote: true }]);
+    const b = pdgQueryOptions(test.client, 'jobs:jobboard', 'browse', { remote: true, country: 'SG', page: 1 });
+    expect(a.queryKey).toEqual([
+      'pdg',
+      'jobs:jobboard',
+      'browse',
+      {
+        request: expect.stringMatching(/\/v1\/jobs:jobboard\/browse\?.*country=SG/),
+        key: expect.stringMatching(/^key-/),
+      },
+    ]);
     expect(JSON.stringify(a.queryKey)).toBe(JSON.stringify(b.queryKey));
-    expect(Object.keys(canonicalParams({ z: 1, a: 2, m: undefined }))).toEqual(['a', 'z']);
+    expect(JSON.stringify(a.queryKey)).not.toContain('test-key-tanstack-7c1d');
   });
 
   it("passes the query's signal to the call: cancelling the query aborts the request", async () => {
@@ -124,14 +132,14 @@ describe('pdgQueryOptions', () => {
     expect(signals[0]?.aborted).toBe(true);
   });
 
-  it('names a provider the client lacks and an endpoint the provider lacks', () => {
+  it("a provider the client lacks, or a misspelt endpoint, throws core's own message", () => {
     // @ts-expect-error not a provider of this client
     expect(() => pdgQueryOptions(test.client, 'music:catalogstore', 'search', { q: 'x' })).toThrow(
-      /created without provider music:catalogstore \(it has jobs:jobboard, search-tools:websearch, social-media:forum\)/,
+      'Unknown provider "music:catalogstore". This client has: jobs:jobboard, search-tools:websearch, social-media:forum.',
     );
     // @ts-expect-error not an endpoint of the job board
-    expect(() => pdgQueryOptions(test.client, 'jobs:jobboard', 'nope', {})).toThrow(
-      /jobs:jobboard has no endpoint "nope" \(it has /,
+    expect(() => pdgQueryOptions(test.client, 'jobs:jobboard', 'brwose', {})).toThrow(
+      'Unknown endpoint "brwose" of jobs:jobboard. Did you mean browse? Endpoints: ',
     );
   });
 });
@@ -186,19 +194,23 @@ describe('pdgInfiniteQueryOptions', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('refuses an endpoint that is not paged', () => {
+  it('refuses an endpoint that is not paged, with the message pages() gives', () => {
     expect(() =>
       // @ts-expect-error `job` is not paged
       pdgInfiniteQueryOptions(test.client, 'jobs:jobboard', 'job', { jobId: 'x' }),
-    ).toThrow('jobs:jobboard job is not paged, so it has no infinite query: use pdgQueryOptions for it.');
+    ).toThrow('jobs:jobboard job is not a paged endpoint; call it with run().');
   });
 
   it('ends rather than loops when a page points back', () => {
-    expect(nextPageParam('page', { hasMore: true, nextPage: 2, page: 2 }, 2, [1, 2])).toBeUndefined();
-    expect(nextPageParam('page', { hasMore: true, nextPage: null, page: 2 }, 2, [1, 2])).toBe(3);
-    expect(nextPageParam('page', { hasMore: false, nextPage: 3 }, 2, [1, 2])).toBeUndefined();
-    expect(nextPageParam('cursor', { hasMore: true, nextCursor: 'c1' }, 'c2', [undefined, 'c1', 'c2'])).toBeUndefined();
-    expect(nextPageParam('cursor', { hasMore: true, nextCursor: 'c3' }, 'c2', [undefined, 'c1', 'c2'])).toBe('c3');
+    const jobs = pdgInfiniteQueryOptions(test.client, 'jobs:jobboard', 'browse', {});
+    const hot = pdgInfiniteQueryOptions(test.client, 'social-media:forum', 'hot', {});
+    const next = (options: typeof jobs | typeof hot, page: object, at: unknown, before: unknown[]) =>
+      options.getNextPageParam(page as never, [], at as never, before as never);
+    expect(next(jobs, { items: [], hasMore: true, nextPage: 2, page: 2 }, 2, [1, 2])).toBeUndefined();
+    expect(next(jobs, { items: [], hasMore: true, nextPage: null, page: 2 }, 2, [1, 2])).toBe(3);
+    expect(next(jobs, { items: [], hasMore: false, nextPage: 3 }, 2, [1, 2])).toBeUndefined();
+    expect(next(hot, { threads: [], hasMore: true, nextCursor: 'c1' }, 'c2', [undefined, 'c1', 'c2'])).toBeUndefined();
+    expect(next(hot, { threads: [], hasMore: true, nextCursor: 'c3' }, 'c2', [undefined, 'c1', 'c2'])).toBe('c3');
   });
 });
 
@@ -232,6 +244,8 @@ describe('pdgKeys', () => {
     expect(pdgKeys.provider('jobs:jobboard')).toEqual(['pdg', 'jobs:jobboard']);
     expect(pdgKeys.endpoint('jobs:jobboard', 'browse')).toEqual(['pdg', 'jobs:jobboard', 'browse']);
     const infinite = pdgInfiniteQueryOptions(test.client, 'jobs:jobboard', 'browse', { country: 'SG' });
-    expect(infinite.queryKey).toEqual(['pdg', 'jobs:jobboard', 'browse', { country: 'SG' }, 'infinite']);
+    const plain = pdgKeys.query(test.client, 'jobs:jobboard', 'browse', { country: 'SG' });
+    expect(infinite.queryKey).toEqual([...plain, 'infinite']);
+    expect(pdgQueryOptions(test.client, 'jobs:jobboard', 'browse', { country: 'SG' }).queryKey).toEqual(plain);
   });
 });

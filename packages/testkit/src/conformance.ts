@@ -1,3 +1,4 @@
+/** The provider conformance suite: every provider package runs it against its definitions, fixtures and README. */
 import { readFileSync } from 'node:fs';
 import {
   type AnyProvider,

@@ -1,3 +1,4 @@
+/** A provider README's generated endpoint block: each endpoint's path, cache time, paging and params. */
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { acceptsUnknownParams, describeParams, endpointPath, formatSeconds, type ParamInfo } from '@pdg/core/describe';
 

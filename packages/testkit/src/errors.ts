@@ -1,3 +1,4 @@
+/** `pdgErrorOf`: the `PdgError` a call rejects with, for a test's assertions. */
 import { isPdgError, type PdgError } from '@pdg/core';
 
 /**

@@ -1,3 +1,4 @@
+/** `mockFetch`: the fixture gateway reached through a `fetch` of its own, on every runtime that has `fetch`. */
 import { errorEnvelope } from '@pdg/core';
 import { fixtureGateway, type MockGateway, type MockGatewayOptions } from './fixture-gateway.js';
 

@@ -3,7 +3,7 @@ import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
 import { pdgErrorOf } from '@pdg/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notes, fixtures as notesFixtures } from './provider.js';
 
 let gateway: RunningMockGateway;
@@ -244,15 +244,18 @@ describe('faults on demand', () => {
     const limited = await startMockGateway({
       providers,
       fixtures: notesFixtures,
-      // Under a second, so Retry-After rounds up to 1; long enough that three calls in a row fall in one
-      // window even on a slow machine.
+      // Under a second, so Retry-After rounds up to 1.
       rateLimit: { requests: 2, windowMs: 900 },
     });
     const call = async (key: string) => {
       const response = await fetch(`${limited.url}/v1/test:notes/note/n1`, { headers: { 'x-api-key': key } });
       return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
     };
+    // The gateway's windows go by its clock (Date.now), held still here and moved by the test: the three
+    // calls fall in one window however slow the machine, and the next opens exactly when the window ends.
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
+      const opened = Date.now();
       expect((await call('key-1')).status).toBe(200);
       expect((await call('key-1')).status).toBe(200);
       const refused = await call('key-1');
@@ -260,10 +263,13 @@ describe('faults on demand', () => {
       // Whole seconds, rounded up: a window shorter than a second says 1.
       expect(refused.retryAfter).toBe('1');
       expect(refused.body).toEqual({ status: 'error', message: 'Rate limit exceeded for this API key.' });
-      await new Promise((resolve) => setTimeout(resolve, 950));
+      vi.setSystemTime(opened + 899);
+      expect((await call('key-1')).status).toBe(429);
+      vi.setSystemTime(opened + 900);
       const next = await call('key-1');
       expect([next.status, next.retryAfter]).toEqual([200, null]);
     } finally {
+      vi.useRealTimers();
       await limited.close();
     }
   });

@@ -37,9 +37,9 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/mock/responder'],
   sandbox: ['@pdg/core'],
   mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi', '@pdg/sandbox', '@pdg/sandbox/bounds'],
-  'tanstack-query': ['@pdg/core'],
-  queue: ['@pdg/core'],
-  store: ['@pdg/core', '@pdg/core/describe'],
+  'tanstack-query': ['@pdg/core', '@pdg/core/face'],
+  queue: ['@pdg/core', '@pdg/core/face'],
+  store: ['@pdg/core', '@pdg/core/describe', '@pdg/core/face'],
   cli: 'any',
 };
 

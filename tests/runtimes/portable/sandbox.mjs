@@ -16,10 +16,11 @@ import { runtime } from './calls.mjs';
 
 const baseUrl = process.argv[2] ?? '';
 const client = createClient({ providers: [jobboard], apiKey: 'made-up-key-runtimes-sandbox', baseUrl, retry: 0 });
-// Each program meets one bound: the endless loop a short CPU time, the endless allocation a small memory
-// with CPU time to spare (on a slow or busy machine, 300 ms of CPU could end it before 8 MB were taken).
-const bounds = { cpuMs: 300, memoryBytes: 8 * 1024 * 1024 };
-const memoryBounds = { cpuMs: 60_000, memoryBytes: 8 * 1024 * 1024 };
+// The endless loop meets a short CPU time; every other program has a minute of it, as the sandbox counts
+// CPU time by the clock while the program's own code runs, which a slow or busy machine stretches (300 ms
+// could end the walk, or the endless allocation before 8 MB were taken).
+const loopBounds = { cpuMs: 300, memoryBytes: 8 * 1024 * 1024 };
+const bounds = { cpuMs: 60_000, memoryBytes: 8 * 1024 * 1024 };
 
 /**
  * The program's answer, or the bound that stopped it.
@@ -40,8 +41,8 @@ try {
     await outcome(
       "let seen: number = 0; for await (const job of pdg.items('jobs:jobboard', 'browse', {}, { maxItems: 30 })) seen++; return seen",
     ),
-    await outcome('for (;;) {}'),
-    await outcome('const kept = []; for (;;) kept.push(new Array(1000).fill(kept.length))', memoryBounds),
+    await outcome('for (;;) {}', loopBounds),
+    await outcome('const kept = []; for (;;) kept.push(new Array(1000).fill(kept.length))'),
     await outcome('return [typeof process, typeof Deno, typeof Bun, typeof fetch, typeof require].join(",")'),
   ];
   console.log(`ok ${await runtime()}: ${results.join('; ')}`);

@@ -1,8 +1,13 @@
 /**
  * One Redis, two API keys: each key has its own limit and its own 429 cool-down. A loopback gateway
- * answers key A with 429 `Retry-After: 8` and key B with a page; B's requests are not held by A's pause,
+ * answers key A with 429 `Retry-After: 600` and key B with a page; B's requests are not held by A's pause,
  * whether the two clients are processes of `pdg run --rate-limit --redis` or clients of the core API (with
  * a limit each, or one limit object between them). Redis holds a hash of each key, never the key.
+ *
+ * Counted, not timed: A's pause is ten minutes through the core API (`maxCooldownMs`) and a minute through
+ * `pdg run` (its longest), and every call of B's has a 30 s timeout, so a B held by A's pause fails with
+ * TIMEOUT however fast the machine, and a B that is not held passes however slow (its calls take well under
+ * a second on a quiet machine).
  */
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -30,7 +35,8 @@ const { PDG_API_KEY: _, PDG_BASE_URL: __, ...env } = process.env;
 
 function pdg(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [pdgBin, ...args], { env, timeout: 120_000 }, (error, stdout, stderr) => {
+    // Killed after 4 minutes, only against a hang: pdg starts in under a second on a quiet machine.
+    execFile(process.execPath, [pdgBin, ...args], { env, timeout: 240_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
     });
   });
@@ -38,7 +44,6 @@ function pdg(args: string[]): Promise<{ code: number | null; stdout: string; std
 
 interface Arrival {
   readonly key: string;
-  readonly at: number;
   readonly status: number;
 }
 
@@ -54,9 +59,9 @@ describe.skipIf('skip' in found)('one key’s 429 does not hold another key on t
     gateway = createServer((request, response) => {
       const key = String(request.headers['x-api-key'] ?? '');
       const status = key === keyA ? 429 : 200;
-      arrivals.push({ key, at: performance.now(), status });
+      arrivals.push({ key, status });
       if (status === 429) {
-        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '8' });
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '600' });
         response.end(JSON.stringify({ status: 'error', message: 'Rate limit exceeded for this API key.' }));
         return;
       }
@@ -94,7 +99,7 @@ describe.skipIf('skip' in found)('one key’s 429 does not hold another key on t
     return client.connect();
   };
 
-  it('core API: A is paused 8 s, B’s calls leave at once, on a limit of its own or on A’s limit object', async () => {
+  it('core API: A is paused ten minutes, B’s calls are not held, on a limit of its own or on A’s limit object', async () => {
     const [redisA, redisB] = await Promise.all([connected(), connected()]);
     try {
       const events: (RateLimitEvent & { key: string })[] = [];
@@ -108,8 +113,11 @@ describe.skipIf('skip' in found)('one key’s 429 does not hold another key on t
           hooks: { onRateLimit: (event) => void events.push({ ...event, key: apiKey }) },
         });
       // Two processes' limits (one each, the default name, one Redis), and one limit object for two clients.
-      const limitA = createRateLimit({ points: 5, durationSeconds: 1, redis: redisA });
-      const limitB = createRateLimit({ points: 5, durationSeconds: 1, redis: redisB });
+      // Each command gets 2 s, not the default 250 ms: a loaded machine must not take this Redis for one out.
+      // A 429's pause may last ten minutes: A's lasts longer than any run of this test.
+      const limits = { points: 5, durationSeconds: 1, storeTimeoutMs: 2000, maxCooldownMs: 600_000 };
+      const limitA = createRateLimit({ ...limits, redis: redisA });
+      const limitB = createRateLimit({ ...limits, redis: redisB });
       const a = client(keyA, limitA);
       const b = client(keyB, limitB);
       const bOnA = client(keyB, limitA);
@@ -117,24 +125,22 @@ describe.skipIf('skip' in found)('one key’s 429 does not hold another key on t
       const refused = await a.run('jobs:jobboard', 'browse', { country: 'SG' }).catch((error: unknown) => error);
       expect(isPdgError(refused) && refused.code).toBe('RATE_LIMITED');
       expect(events.filter((event) => event.type === 'cooldown')).toEqual([
-        expect.objectContaining({ key: keyA, seconds: 8 }),
+        expect.objectContaining({ key: keyA, seconds: 600 }),
       ]);
-      const refusedAt = arrivals[0]?.at ?? 0;
 
-      // B, three calls on its own limit and three on A's limit object: none waits for A's pause.
+      // B, three calls on its own limit and three on A's limit object: none waits for A's pause, which would
+      // hold each past its 30 s timeout.
       for (const pdg of [b, bOnA]) {
         for (let page = 1; page <= 3; page++) {
-          expect((await pdg.run('jobs:jobboard', 'browse', { country: 'SG', page })).items.length).toBeGreaterThan(0);
+          const { items } = await pdg.run('jobs:jobboard', 'browse', { country: 'SG', page }, { timeout: 30_000 });
+          expect(items.length).toBeGreaterThan(0);
         }
       }
       const bArrivals = arrivals.filter((arrival) => arrival.key === keyB);
       expect(bArrivals.map((arrival) => arrival.status)).toEqual([200, 200, 200, 200, 200, 200]);
-      // A's pause would have held them until 8 s after its 429; they all came well before.
-      expect(Math.max(...bArrivals.map((arrival) => arrival.at)) - refusedAt).toBeLessThan(4000);
-      const waits = events.filter((event) => event.key === keyB && event.type === 'queued');
-      expect(waits.every((event) => event.type === 'queued' && event.waitedMs < 4000)).toBe(true);
+      expect(events.filter((event) => event.key === keyB && event.type === 'cooldown')).toEqual([]);
 
-      // A's own pause holds, on both limit objects: its next call waits in the queue past its 2 s timeout.
+      // A's own pause holds: its next call waits in the queue past its 2 s timeout.
       const held = await a
         .run('jobs:jobboard', 'browse', { country: 'SG' }, { timeout: 2000 })
         .catch((error: unknown) => error);
@@ -151,9 +157,9 @@ describe.skipIf('skip' in found)('one key’s 429 does not hold another key on t
     } finally {
       await Promise.all([redisA.quit(), redisB.quit()]);
     }
-  }, 60_000);
+  });
 
-  it('pdg run --rate-limit --redis: key A’s Retry-After: 8 does not pause key B’s run', async () => {
+  it('pdg run --rate-limit --redis: key A’s Retry-After: 600 does not pause key B’s run', async () => {
     const run = (apiKey: string, timeout: number) =>
       pdg([
         'run',
@@ -172,11 +178,13 @@ describe.skipIf('skip' in found)('one key’s 429 does not hold another key on t
         '--api-key',
         apiKey,
       ]);
-    const a = await run(keyA, 3000);
+    // A's Retry-After is past its 30 s timeout: it fails at once with RATE_LIMITED, its pause (a minute, the
+    // longest pdg keeps) left in Redis.
+    const a = await run(keyA, 30_000);
     expect(a.code).toBe(1);
     expect(a.stderr).toContain('RATE_LIMITED');
-    // Started once A's pause is in Redis; with A's pause, B would wait in the queue past its 6 s timeout.
-    const b = await run(keyB, 6000);
+    // Started once A's pause is in Redis; with A's pause, B would wait in the queue past its 30 s timeout.
+    const b = await run(keyB, 30_000);
     expect(b.stderr).not.toContain('TIMEOUT');
     expect(b.code).toBe(0);
     expect(JSON.parse(b.stdout).items.length).toBeGreaterThan(0);
@@ -186,5 +194,5 @@ describe.skipIf('skip' in found)('one key’s 429 does not hold another key on t
     ]);
     const everything = JSON.stringify(await redis.keys('*'));
     for (const key of [keyA, keyB]) expect(everything).not.toContain(key);
-  }, 60_000);
+  }, 600_000); // Two pdg runs, one after the other, each killed after 4 minutes.
 });

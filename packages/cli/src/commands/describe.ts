@@ -1,6 +1,7 @@
 /** `pdg providers` and `pdg describe <provider> [endpoint]`: what this pdg serves, read from the providers. */
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
-import { checkFlags, type ParsedArgs, suggestion, UsageError } from '../args.js';
+import { endpointCatalog, isPdgError, type PagedDefinition } from '@pdg/core/face';
+import { checkFlags, type ParsedArgs, UsageError } from '../args.js';
 import { fixturesOf, loadProvider } from '../catalog.js';
 import { exampleParams, formatEndpoint, formatProvider, formatProviders } from '../describe.js';
 import { flagsOf } from '../flags.js';
@@ -27,14 +28,36 @@ export async function describeEndpoint(provider: AnyProvider, name: string): Pro
   return formatEndpoint(provider.id, name, endpoint, exampleParams(await fixturesOf([provider]), provider.id, name));
 }
 
-/** The endpoint of that name, or a usage error naming the closest and every one. */
+/**
+ * The endpoint of that name, by core's lookup: an unknown name is core's message (`Unknown endpoint "hott"
+ * of social-media:forum. Did you mean hot? Endpoints: ...`), as a usage error (exit 2).
+ */
 export function findEndpoint(provider: AnyProvider, name: string | undefined): EndpointDefinition {
-  const names = Object.keys(provider.endpoints).join(', ');
-  if (name === undefined) throw new UsageError(`Name an endpoint of ${provider.id}: ${names}.`);
-  const endpoint = Object.hasOwn(provider.endpoints, name) ? provider.endpoints[name] : undefined;
-  if (!endpoint) {
-    const close = suggestion(name, Object.keys(provider.endpoints));
-    throw new UsageError(`Unknown endpoint "${name}" of ${provider.id}.${close} Endpoints: ${names}.`);
+  return lookedUp(provider, name, (catalog, endpoint) => catalog.definition(provider.id, endpoint));
+}
+
+/** The endpoint of that name and its definition, for a walk: also core's usage error when it is not paged. */
+export function findPagedEndpoint(
+  provider: AnyProvider,
+  name: string | undefined,
+): { readonly name: string; readonly definition: PagedDefinition } {
+  return lookedUp(provider, name, (catalog, endpoint) => ({
+    name: endpoint,
+    definition: catalog.pagedDefinition(provider.id, endpoint),
+  }));
+}
+
+function lookedUp<T>(
+  provider: AnyProvider,
+  name: string | undefined,
+  find: (catalog: ReturnType<typeof endpointCatalog>, name: string) => T,
+): T {
+  if (name === undefined) {
+    throw new UsageError(`Name an endpoint of ${provider.id}: ${Object.keys(provider.endpoints).join(', ')}.`);
   }
-  return endpoint;
+  try {
+    return find(endpointCatalog([provider]), name);
+  } catch (error) {
+    throw isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
+  }
 }

@@ -9,8 +9,9 @@ import type { RunningMockGateway } from '@pdg/mock';
 import { checkFlags, integerFlag, type ParsedArgs, UsageError } from '../args.js';
 import { fixturesOf, loadProviders, providerIds } from '../catalog.js';
 import { flagsOf, flagText } from '../flags.js';
-import { gatewayAccess, interrupted, listenFailure, loadCore, startMock, usageOf } from '../gateway.js';
+import { debugOption, gatewayAccess, interrupted, listenFailure, loadCore, startMock, usageOf } from '../gateway.js';
 import { redacted } from '../io.js';
+import { visible } from '../terminal-text.js';
 
 type Toolset = 'catalog' | 'endpoints' | 'code';
 
@@ -58,7 +59,7 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
         providers: selected,
         fixtures: await fixturesOf(selected),
         // What the tools' calls ask of the mock, for the one trying it out (stderr: stdout is the protocol's).
-        onRequest: (request) => process.stderr.write(`mock gateway: ${request.method} ${request.url}\n`),
+        onRequest: (request) => process.stderr.write(`mock gateway: ${visible(`${request.method} ${request.url}`)}\n`),
       });
     }
     // Over HTTP a server may have no key of its own: each request then brings its caller's.
@@ -66,8 +67,11 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
     const access = keyless
       ? { baseUrl: gatewayAccess(args, mock, { keyless: true }).baseUrl }
       : gatewayAccess(args, mock);
-    const options = { providers: selected, toolset, ...access } as const;
-    const calls = mock ? `answers from the built-in mock gateway at ${mock.url}` : `calls ${redacted(options.baseUrl)}`;
+    // Debug lines (PDG_DEBUG=1) on stderr, escaped: stdout is the protocol's.
+    const options = { providers: selected, toolset, ...access, debug: debugOption() } as const;
+    const calls = mock
+      ? `answers from the built-in mock gateway at ${mock.url}`
+      : `calls ${visible(redacted(options.baseUrl))}`;
     const serving = servingText(toolset, selected, calls);
     const [mcp, core] = await Promise.all([import('@pdg/mcp'), loadCore()]);
     if (!http) {

@@ -6,10 +6,13 @@
  */
 import type { AnyProvider } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
+import { pdgEnvironment } from '@pdg/core/face';
 import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion, UsageError } from '../args.js';
 import { loadProvider, loadProviders } from '../catalog.js';
 import { flagLines, flagsOf, flagText } from '../flags.js';
 import { paramFlags, runOptions } from '../run-params.js';
+import { visible } from '../terminal-text.js';
+import { findPagedEndpoint } from './describe.js';
 
 export const queueSubcommands = ['add', 'work', 'status'] as const;
 
@@ -32,7 +35,7 @@ Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue
 /** The Redis URL of the queue: --redis, else PDG_REDIS_URL. */
 function redisUrlOf(args: ParsedArgs): string {
   if (args.bare.has('redis')) throw new UsageError('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
-  const url = args.flags.get('redis') ?? process.env.PDG_REDIS_URL;
+  const url = args.flags.get('redis') ?? pdgEnvironment().PDG_REDIS_URL;
   if (!url) throw new UsageError('No Redis for the queue: set PDG_REDIS_URL or pass --redis redis://127.0.0.1:6379.');
   if (!/^rediss?:\/\//.test(url))
     throw new UsageError(`--redis must be a redis:// or rediss:// URL (received "${url}").`);
@@ -92,19 +95,11 @@ async function openQueue(url: string, name: string) {
 
 /** `pdg queue add <provider> <endpoint> --<param> value ...`: the walk's id on stdout. */
 async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
-  const [, , providerId, endpointName, ...extra] = args.positionals;
+  const [, , providerId, named, ...extra] = args.positionals;
   if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
   const provider = await loadProvider(providerId);
-  const names = Object.keys(provider.endpoints);
-  if (endpointName === undefined) throw new UsageError(`Name an endpoint of ${provider.id}: ${names.join(', ')}.`);
-  const endpoint = Object.hasOwn(provider.endpoints, endpointName) ? provider.endpoints[endpointName] : undefined;
-  if (!endpoint) {
-    throw new UsageError(
-      `Unknown endpoint "${endpointName}" of ${provider.id}.${suggestion(endpointName, names)} Endpoints: ${names.join(', ')}.`,
-    );
-  }
-  if (!endpoint.paging)
-    throw new UsageError(`${provider.id} ${endpointName} is not paged: a walk needs a paged endpoint.`);
+  // Core's lookup, before Redis is asked anything: a misspelt or unpaged endpoint is a usage error (exit 2).
+  const { name: endpointName, definition: endpoint } = findPagedEndpoint(provider, named);
   const ownFlags = flagsOf('queue', 'add');
   const own = new Set(ownFlags.map((flag) => flag.name));
   for (const name of args.flags.keys()) {
@@ -124,13 +119,14 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
   const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
   try {
     const { enqueueWalk } = await import('@pdg/queue');
-    const id = await enqueueWalk(queue, {
+    const walk = {
       provider: provider.id,
       endpoint: endpointName,
       params,
       ...(maxItems === undefined ? {} : { maxItems }),
       ...(maxPages === undefined ? {} : { maxPages }),
-    });
+    };
+    const id = await enqueueWalk(queue, walk, { providers: [provider] });
     await write(id);
     return 0;
   } finally {
@@ -156,7 +152,8 @@ async function status(args: ParsedArgs, write: (text: string) => Promise<void>):
       `items delivered ${counts.delivered}`,
       ...counts.failures.map((failure) => `failed walk ${failure.walkId}: ${failure.reason}`),
     ];
-    await write(lines.join('\n'));
+    // Walk ids and failed reasons come from Redis, written from what a gateway said: shown, never obeyed.
+    await write(visible(lines.join('\n')));
     return 0;
   } finally {
     await queue.close();
@@ -197,7 +194,8 @@ async function workClient(setup: WorkSetup) {
             durationSeconds: setup.limit.windowMs / 1000,
             redis,
             name: `pdg-queue:${setup.queueName}`,
-            onStoreError: (event) => process.stderr.write(`pdg queue: Redis, ${event.layer}: ${event.message}\n`),
+            onStoreError: (event) =>
+              process.stderr.write(`pdg queue: Redis, ${event.layer}: ${visible(event.message)}\n`),
           }),
         }
       : {}),
@@ -207,6 +205,21 @@ async function workClient(setup: WorkSetup) {
     else redis?.destroy();
   };
   return { client, close };
+}
+
+/**
+ * A usage error when `pdg queue work` is given no gateway to call, naming only what exists for it: the
+ * worker calls the gateway itself and has no --mock, but it can call the mock gateway `pdg mock` serves.
+ */
+function requireGateway(args: ParsedArgs): void {
+  const environment = pdgEnvironment();
+  const local = 'to try it locally, run `pdg mock` in another terminal and pass the URL it prints as --base-url';
+  if (!(args.flags.get('api-key') ?? environment.PDG_API_KEY)) {
+    throw new UsageError(`No API key: set PDG_API_KEY or pass --api-key (${local}, with any key).`);
+  }
+  if (!(args.flags.get('base-url') ?? environment.PDG_BASE_URL)) {
+    throw new UsageError(`No gateway URL: set PDG_BASE_URL or pass --base-url (${local}).`);
+  }
 }
 
 /** `pdg queue work`: runs walks until SIGINT or SIGTERM, a line on stderr per walk done or failed. */
@@ -222,6 +235,7 @@ async function work(
   if (out === undefined || args.bare.has('out'))
     throw new UsageError('pdg queue work needs --out DIR: the folder each page is written to.');
   const concurrency = integerFlag(args.flags, 'concurrency', { min: 1, max: 1000 }) ?? 1;
+  requireGateway(args);
   const setup: WorkSetup = {
     providers: await loadProviders(),
     ...access(args),
@@ -241,13 +255,16 @@ async function work(
     queueName: setup.queueName,
     sink: ndjsonSink(out),
     concurrency,
-    onError: (error) => process.stderr.write(`pdg queue: ${error.message}\n`),
+    onError: (error) => process.stderr.write(`pdg queue: ${visible(error.message)}\n`),
   });
+  // Job ids come from Redis and failures from a gateway: every line passes the terminal escaping `pdg run` uses.
   walkWorker.worker.on('completed', (job, progress) =>
-    process.stderr.write(`pdg queue: done ${job.id}: ${progress.delivered} items in ${progress.pageIndex} pages\n`),
+    process.stderr.write(
+      `${visible(`pdg queue: done ${job.id}: ${progress.delivered} items in ${progress.pageIndex} pages`)}\n`,
+    ),
   );
   walkWorker.worker.on('failed', (job, error) =>
-    process.stderr.write(`pdg queue: failed ${job?.id}: ${error.message}\n`),
+    process.stderr.write(`${visible(`pdg queue: failed ${job?.id}: ${error.message}`)}\n`),
   );
   process.stderr.write(
     `pdg queue: working on ${setup.queueName} (${concurrency} at once), pages into ${out}/; Ctrl-C stops.\n`,

@@ -7,7 +7,7 @@ import type { AnyProvider, PdgClient, WalkCheckpoint } from '@pdg/core';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { type Core, clientOrUsageError } from '../gateway.js';
 import { type Interruption, shellQuoted, watchInterrupts } from '../interrupts.js';
-import { messageOf, pdgCommand, redacted, write } from '../io.js';
+import { messageOf, pdgCommand, redacted, redactedValue, write } from '../io.js';
 import { terminalJson, visible } from '../terminal-text.js';
 
 /** A walk as `pdg run --all` asked for it. */
@@ -61,7 +61,7 @@ export async function walkAll(
         if (next.done) at = walk.checkpoint;
         // A signal stops the walk here, between lines: the item just handed out is not written.
         if (next.done || interrupts.received) break;
-        await write(process.stdout, terminalJson(next.value));
+        await write(process.stdout, terminalJson(redactedValue(next.value, core.redact)));
         itemCount++;
       }
     } catch (error) {
@@ -122,7 +122,7 @@ function whereStopped(stopped: StoppedAt): string {
   const checkpoint = terminalJson(stopped.at);
   const resumeArgs = [...withoutResume(process.argv.slice(2)), '--resume', checkpoint].map(shellQuoted);
   return (
-    `${stopped.itemCount} item(s) from ${stopped.pageCount} page(s), at ${visible(checkpoint)}.\n` +
+    `${stopped.itemCount} item(s) from ${stopped.pageCount} page(s), at ${visible(redacted(checkpoint))}.\n` +
     `pdg: to continue: ${visible(redacted([pdgCommand(), ...resumeArgs].join(' ')))}\n`
   );
 }

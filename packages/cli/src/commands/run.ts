@@ -10,10 +10,10 @@ import { integerFlag, type ParsedArgs, UsageError, validateFlag } from '../args.
 import { fixturesOf, loadProvider } from '../catalog.js';
 import { clientLayers } from '../client-layers.js';
 import { curlCommand } from '../curl.js';
-import { type Core, clientOrUsageError, gatewayAccess, loadCore, startMock, usageOf } from '../gateway.js';
-import { write } from '../io.js';
+import { type Core, clientOrUsageError, debugOption, gatewayAccess, loadCore, startMock, usageOf } from '../gateway.js';
+import { redactedValue, write } from '../io.js';
 import { paramFlags } from '../run-params.js';
-import { terminalJson } from '../terminal-text.js';
+import { terminalJson, visible } from '../terminal-text.js';
 import { findEndpoint } from './describe.js';
 import { resumeFlag, type WalkRequest, walkAll } from './run-walk.js';
 
@@ -122,6 +122,7 @@ async function withClient(
         baseUrl,
         ...(timeout === undefined ? {} : { timeout }),
         validate,
+        debug: debugOption(),
         // With --validate report, what drifted goes to stderr (stdout stays the data).
         ...(validate === 'report' ? { hooks: { onDrift: reportDrift } } : {}),
         ...(layers.cache ? { cache: layers.cache } : {}),
@@ -144,14 +145,17 @@ async function singleCall(
 ): Promise<number> {
   const result = await core.callEndpoint(pdg, request.provider.id, request.endpointName, request.params);
   const pretty = args.flags.has('pretty') || (process.stdout.isTTY && !args.flags.has('compact'));
-  await write(process.stdout, terminalJson(result, pretty ? 2 : undefined));
+  await write(process.stdout, terminalJson(redactedValue(result, core.redact), pretty ? 2 : undefined));
   return 0;
 }
 
-/** One stderr line per difference `--validate report` found: the field and its types, never the value. */
+/**
+ * One stderr line per difference `--validate report` found: the field and its types, never the value. The
+ * field's name comes from the body (core has kept the key out of it): escaped for the terminal.
+ */
 function reportDrift({ provider, endpoint, drift }: HookContext & { readonly drift: Drift }): void {
   const where = drift.path === '' ? '(root)' : drift.path;
   process.stderr.write(
-    `pdg: ${provider} ${endpoint} response differs from its documented shape at ${where} (${drift.change}: expected ${drift.expected}, received ${drift.received}); returned as sent\n`,
+    `pdg: ${provider} ${endpoint} response differs from its documented shape at ${visible(where)} (${drift.change}: expected ${drift.expected}, received ${drift.received}); returned as sent\n`,
   );
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { TargetedCall } from '../call-target.js';
 import type { EndpointDefinition } from '../contract.js';
-import { describeThrown, invalidParamsError } from '../error-builders.js';
+import { describeThrown, invalidParamsError, quotedLength, shortText } from '../error-builders.js';
 import type { PdgIssue } from '../errors.js';
 import { entriesOf, schemaNode } from '../schema-reader.js';
 
@@ -45,7 +45,8 @@ function parse(call: TargetedCall, input: Record<string, unknown>) {
   } catch (thrown) {
     throw invalidParamsError(
       call,
-      [{ path: 'params', message: `could not be turned into a request (${describeThrown(thrown)})` }],
+      // The check's own words may hold the value it was given: quoted short, as any received value.
+      [{ path: 'params', message: `could not be turned into a request (${shortText(describeThrown(thrown))})` }],
       thrown,
     );
   }
@@ -118,10 +119,14 @@ function ruleOf(issue: Issue, path: string, definition: EndpointDefinition): str
   return received === undefined ? rule : `${rule} (received ${received})`;
 }
 
-/** The value the caller gave, for the message; nothing for a rule on the whole params object. */
+/**
+ * The value the caller gave, for the message, quoted short (`shortText`); nothing for a rule on the whole params
+ * object. A type check says what it received as valibot words it, unless that is a long text.
+ */
 function receivedOf(issue: Issue): string | undefined {
-  if (issue.kind === 'schema') return issue.received;
   const input = issue.input;
+  const long = (typeof input === 'string' || typeof input === 'bigint') && String(input).length > quotedLength;
+  if (issue.kind === 'schema' && !long) return issue.received;
   if (typeof input === 'object' && input !== null) return undefined;
-  return typeof input === 'string' ? JSON.stringify(input) : String(input);
+  return shortText(String(input), typeof input === 'string');
 }

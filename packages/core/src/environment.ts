@@ -1,0 +1,39 @@
+/**
+ * The `PDG_*` environment variables, read in one place: the client's defaults (`PDG_API_KEY`,
+ * `PDG_BASE_URL`, `PDG_DEBUG`) and what the tools built on it read besides (`PDG_REDIS_URL`).
+ */
+
+/** The `PDG_*` variables pdg reads; each `undefined` when unset or unreadable. */
+export interface PdgEnvironment {
+  /** The key `createClient` sends when given none. */
+  readonly PDG_API_KEY?: string | undefined;
+  /** The gateway `createClient` calls when given no `baseUrl`. */
+  readonly PDG_BASE_URL?: string | undefined;
+  /** `1`, `true` or `yes`: a debug line per request on stderr. */
+  readonly PDG_DEBUG?: string | undefined;
+  /** The Redis of the queue, the shared cache and the shared rate limit, for the tools that take one. */
+  readonly PDG_REDIS_URL?: string | undefined;
+}
+
+/**
+ * The `PDG_*` variables as this runtime gives them. Not every runtime has `process` (browsers, some edge
+ * runtimes): there every variable reads as unset, and the options must be passed in code.
+ */
+export function pdgEnvironment(): PdgEnvironment {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  if (!env) return {};
+  const read = (name: keyof PdgEnvironment) => {
+    // Deno without --allow-env throws on reading a variable: read as unset, so options given in code suffice.
+    try {
+      return env[name];
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    PDG_API_KEY: read('PDG_API_KEY'),
+    PDG_BASE_URL: read('PDG_BASE_URL'),
+    PDG_DEBUG: read('PDG_DEBUG'),
+    PDG_REDIS_URL: read('PDG_REDIS_URL'),
+  };
+}
