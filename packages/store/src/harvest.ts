@@ -11,6 +11,7 @@ import {
   type WalkCheckpoint,
   walkEndpoint,
 } from '@pdg/core';
+import { endpointCatalog } from '@pdg/core/face';
 import { tableShape } from './columns.js';
 import { planRun, type RunPlan } from './harvest-plan.js';
 import { itemRow } from './item-row.js';
@@ -120,24 +121,19 @@ function newRunId(): string {
   return `run_${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}_${randomBytes(4).toString('hex')}`;
 }
 
-/** The endpoint's definition, when the client has it and it pages; a usage error naming what is wrong otherwise. */
+/**
+ * The endpoint's definition, when it pages: an unknown provider or endpoint is core's `USAGE` error (with the
+ * closest names), one that does not page a `USAGE` error naming the ones that do.
+ */
 export function pagedDefinition<TProviders extends readonly AnyProvider[]>(
   client: PdgClient<TProviders>,
   walk: HarvestWalk,
 ): EndpointDefinition {
   const providers: readonly AnyProvider[] = client.providers;
-  const provider = providers.find((candidate) => candidate.id === walk.provider);
-  if (!provider)
-    throw usageError(
-      `Unknown provider "${walk.provider}": the client has ${providers.map((known) => known.id).join(', ')}.`,
-    );
-  const definition = Object.hasOwn(provider.endpoints, walk.endpoint) ? provider.endpoints[walk.endpoint] : undefined;
-  if (!definition)
-    throw usageError(
-      `${walk.provider} has no endpoint "${walk.endpoint}": it has ${Object.keys(provider.endpoints).join(', ')}.`,
-    );
+  const definition = endpointCatalog(providers).definition(walk.provider, walk.endpoint);
   if (!definition.paging) {
-    const paged = Object.entries(provider.endpoints)
+    const endpoints = providers.find((provider) => provider.id === walk.provider)?.endpoints ?? {};
+    const paged = Object.entries(endpoints)
       .filter(([, endpoint]) => endpoint.paging)
       .map(([name]) => name);
     throw usageError(
