@@ -188,11 +188,34 @@ const queueFlags: readonly Flag[] = [
   { ...baseUrl, description: 'work: the gateway', only: ['work'] },
 ];
 
+const harvestFlags: readonly Flag[] = [
+  {
+    name: 'into',
+    value: 'TARGET',
+    description: 'where the table goes: duckdb:FILE, postgres://… or parquet:DIR',
+    default: 'duckdb:pdg.duckdb',
+    completes: 'path',
+  },
+  { name: 'full-refresh', description: 'walk every page, whatever is stored (otherwise only what is new)' },
+  {
+    name: 'delete-stale',
+    description: 'after a complete full walk, delete the rows no longer listed (otherwise marked removed)',
+  },
+  { name: 'max-items', value: 'N', description: 'stop after N items' },
+  { name: 'json', description: "the run's summary as one JSON object, stdout's last line" },
+  { name: 'quiet', short: '-q', description: 'no progress or summary lines on stderr' },
+  { name: 'mock', description: 'answer from the built-in mock gateway (no key, no network)' },
+  apiKey,
+  baseUrl,
+  { name: 'timeout', value: 'MS', description: 'for each page, retries included' },
+];
+
 /** Each command's flags (besides the global ones); `run` and `queue add` take the endpoint's params too. */
 export const commandFlags = {
   providers: [],
   describe: [],
   run: runFlags,
+  harvest: harvestFlags,
   mock: mockFlags,
   openapi: openApiFlags,
   docs: docsFlags,

@@ -40,6 +40,7 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   'mcp-oauth': ['@pdg/core', '@pdg/core/face', '@pdg/mcp'],
   'tanstack-query': ['@pdg/core', '@pdg/core/face'],
   queue: ['@pdg/core', '@pdg/core/face'],
+  store: ['@pdg/core', '@pdg/core/describe', '@pdg/core/face'],
   cli: 'any',
 };
 
