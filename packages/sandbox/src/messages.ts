@@ -36,8 +36,8 @@ export type ToWorker =
   | Settled;
 
 export type FromWorker =
-  /** The engine is loaded: the worker can take a program. */
-  | { readonly type: 'loaded' }
+  /** The engine is loaded: the worker can take a program. `thread`: see `ownThread` in cpu-time.ts. */
+  | { readonly type: 'loaded'; readonly thread?: number }
   /** The program parsed and its sandbox is ready: it runs on `go`. */
   | { readonly type: 'prepared' }
   | {

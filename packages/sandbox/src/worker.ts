@@ -7,6 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import variant from '@jitl/quickjs-singlefile-mjs-release-sync';
 import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { ownThread } from './cpu-time.ts';
 import { type PreparedProgram, prepare } from './engine.ts';
 import type { FromWorker, ToWorker } from './messages.ts';
 import { programSource } from './strip-types.ts';
@@ -22,6 +23,8 @@ for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const)
 process.stdout.write = quiet;
 process.stderr.write = quiet;
 
+/** Where the host reads this thread's CPU time from `/proc`, the thread's id (Bun on Linux), said as it loads. */
+const thread = ownThread();
 let engine: QuickJSWASMModule | undefined;
 let program: PreparedProgram | undefined;
 
@@ -29,7 +32,7 @@ let program: PreparedProgram | undefined;
 async function load(): Promise<void> {
   program = undefined;
   engine = await newQuickJSWASMModuleFromVariant(variant);
-  post({ type: 'loaded' });
+  post({ type: 'loaded', thread });
 }
 
 /** Posts the program's answer or failure, then loads the engine for the next. */

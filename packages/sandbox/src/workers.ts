@@ -7,6 +7,7 @@
  * alive.
  */
 import { Worker } from 'node:worker_threads';
+import { rememberThread } from './cpu-time.js';
 import type { FromWorker } from './messages.js';
 
 /**
@@ -86,6 +87,7 @@ function whenLoaded(worker: Worker): Promise<Worker> {
     const onMessage = (message: FromWorker) => {
       if (message.type !== 'loaded') return;
       stopListening();
+      rememberThread(worker, message.thread);
       resolve(worker);
     };
     const onExit = (code: number) => fail(new Error(`the sandbox's worker stopped as it loaded (exit code ${code})`));

@@ -7,6 +7,10 @@
  *   bun portable/sandbox.mjs http://127.0.0.1:4010
  *   deno run --allow-net=127.0.0.1 portable/sandbox.mjs http://127.0.0.1:4010
  *
+ * Deno lets `@pdg/sandbox` read its worker's module when the package sits in a `node_modules` folder, as an
+ * install puts it; the workspace's link to packages/sandbox is not one, so test/sandbox.test.ts gives Deno a
+ * copy in one (else this needs `--allow-read=<packages/sandbox/dist>`).
+ *
  * Prints `ok <runtime> <version>: <what came back>`, or the failure on stderr with exit code 1.
  */
 import { createClient } from '@pdg/core';

@@ -3,7 +3,10 @@
  * Node running the tests, Node 22.12, Bun and Deno (allowed the network to 127.0.0.1 and nothing else).
  */
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
@@ -14,6 +17,26 @@ import { unavailable } from './available.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const script = 'portable/sandbox.mjs';
 const expected = '30; stopped at cpuMs; stopped at memoryBytes; "undefined,undefined,undefined,undefined,undefined"';
+
+/**
+ * The built package as an install puts it, in a `node_modules` folder: Deno lets a package there read its own
+ * files (the worker's module among them) without `--allow-read`, which the workspace's link (a folder outside
+ * any `node_modules`) does not get. Its dependencies are the workspace's; an import map sends the script's
+ * `@pdg/sandbox` to it. Removed when the tests end.
+ */
+function installedSandbox(): { importMap: string; remove: () => void } {
+  const sandbox = fileURLToPath(new URL('../../../packages/sandbox/', import.meta.url));
+  const folder = mkdtempSync(join(tmpdir(), 'pdg-sandbox-deno-'));
+  const installed = join(folder, 'node_modules', '@pdg', 'sandbox');
+  mkdirSync(installed, { recursive: true });
+  cpSync(join(sandbox, 'package.json'), join(installed, 'package.json'));
+  cpSync(join(sandbox, 'dist'), join(installed, 'dist'), { recursive: true });
+  symlinkSync(join(sandbox, 'node_modules'), join(installed, 'node_modules'), 'junction');
+  const importMap = join(folder, 'import-map.json');
+  const entry = pathToFileURL(join(installed, 'dist', 'index.js')).href;
+  writeFileSync(importMap, JSON.stringify({ imports: { '@pdg/sandbox': entry } }));
+  return { importMap, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
 
 function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -59,11 +82,16 @@ describe('the sandbox of code mode, on every runtime', () => {
     expect(stdout.trim()).toBe(`ok bun ${versions.bun}: ${expected}`);
   });
 
-  it('Deno, allowed the network to 127.0.0.1 and nothing else', async (context) => {
+  it('Deno, allowed the network to 127.0.0.1 and nothing else, the package installed in node_modules', async (context) => {
     const { deno, versions } = installed(context);
-    const args = ['run', '--no-prompt', '--no-lock', '--allow-net=127.0.0.1', script, gateway.url];
-    const { code, stdout, stderr } = await run(deno, args);
-    expect(code, stderr).toBe(0);
-    expect(stdout.trim()).toBe(`ok deno ${versions.deno}: ${expected}`);
+    const sandbox = installedSandbox();
+    try {
+      const args = ['run', '--no-prompt', '--no-lock', '--allow-net=127.0.0.1', `--import-map=${sandbox.importMap}`];
+      const { code, stdout, stderr } = await run(deno, [...args, script, gateway.url]);
+      expect(code, stderr).toBe(0);
+      expect(stdout.trim()).toBe(`ok deno ${versions.deno}: ${expected}`);
+    } finally {
+      sandbox.remove();
+    }
   });
 });
