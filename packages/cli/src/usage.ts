@@ -32,9 +32,9 @@ Usage:
   pdg describe <provider> [endpoint]               endpoints, params, limits and defaults
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
-  pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
-  pdg docs [provider...] [--out DIR]               write the API reference site as static files
-  pdg mcp [--mock] [--http --port N] [--all-tools | --code]  the endpoints as tools for AI assistants (MCP)
+  pdg openapi [provider...] [options]              the OpenAPI 3.1 document, as JSON on stdout
+  pdg docs [provider...] [options]                 write the API reference site as static files
+  pdg mcp [--mock] [--http] [--code] [options]     the endpoints as tools for AI assistants (MCP)
   pdg queue add|work|status [...]                  walks as durable jobs on Redis, for a fleet of workers
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
