@@ -15,6 +15,7 @@ export {
   defineEndpoint,
   defineProvider,
   type EndpointDefinition,
+  type ItemKeyPart,
   type Paging,
   type ProviderDefinition,
   type WithPaths,
