@@ -31,7 +31,7 @@ Usage:
   pdg providers                                    list the providers
   pdg describe <provider> [endpoint]               endpoints, params, limits and defaults
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
-  pdg harvest <provider> <endpoint> [--<param> <value> ...] [--into TARGET]  a listing into a table
+  pdg harvest <provider> <endpoint> [--<param> <value> ...] [--into TARGET] [options]  a listing into a table
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
   pdg openapi [provider...] [options]              the OpenAPI 3.1 document, as JSON on stdout
   pdg docs [provider...] [options]                 write the API reference site as static files
