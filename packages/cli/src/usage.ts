@@ -31,11 +31,11 @@ Usage:
   pdg providers                                    list the providers
   pdg describe <provider> [endpoint]               endpoints, params, limits and defaults
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
-  pdg harvest <provider> <endpoint> [--<param> <value> ...] [--into TARGET]  a listing into a table
+  pdg harvest <provider> <endpoint> [--<param> <value> ...] [--into TARGET] [options]  a listing into a table
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
-  pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
-  pdg docs [provider...] [--out DIR]               write the API reference site as static files
-  pdg mcp [--mock] [--http --port N] [--all-tools | --code]  the endpoints as tools for AI assistants (MCP)
+  pdg openapi [provider...] [options]              the OpenAPI 3.1 document, as JSON on stdout
+  pdg docs [provider...] [options]                 write the API reference site as static files
+  pdg mcp [--mock] [--http] [--code] [options]     the endpoints as tools for AI assistants (MCP)
   pdg queue add|work|status [...]                  walks as durable jobs on Redis, for a fleet of workers
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
@@ -100,7 +100,7 @@ params, response, an example response, the pdg.run() call, the pdg run line and 
 ${flagLines(flagsOf('docs'))}
 The same site is served live by pdg mock at http://127.0.0.1:4010/docs/.
 Example: pdg docs --out site && npx http-server site`,
-  mcp: `Usage: pdg mcp [--mock] [--http [--port N] [--host H]] [--providers id,...] [--all-tools | --code] [--api-key K] [--base-url URL]
+  mcp: `Usage: pdg mcp [--mock] [--http [--port N] [--host H] [--oauth [--public-url URL]]] [--providers id,...] [--all-tools | --code] [--api-key K] [--base-url URL]
 
 Serves the endpoints of the providers to AI assistants over the Model Context Protocol, read-only: two
 tools, find_endpoints (search the endpoints; each match with its params schema) and call_endpoint (call one

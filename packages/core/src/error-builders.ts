@@ -171,9 +171,9 @@ export interface CheckpointMismatch {
 }
 
 /**
- * `USAGE`: a `resume` checkpoint says more items of its page were taken than the page holds. Public for a
- * walk over `pages()` that hands out the items itself (`@pdg/mcp`), so it refuses such a checkpoint as
- * `items()` does, with the same words.
+ * `USAGE`: a `resume` checkpoint says more items of its page were taken than the page holds. `items()` (and so
+ * `walkEndpointItems`) and the face's `itemSteps` and `pageSteps` refuse such a checkpoint with it; a walk
+ * over `pages()` that hands out the items itself refuses it with the same words.
  */
 export function checkpointMismatchError(target: CallTarget, mismatch: CheckpointMismatch): PdgError {
   const { at, taken, items } = mismatch;

@@ -18,9 +18,9 @@ export const queueSubcommands = ['add', 'work', 'status'] as const;
 
 const defaultQueue = 'pdg-walks';
 
-export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N]
-       pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL]
-       pdg queue status
+export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--redis URL] [--queue NAME]
+       pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
+       pdg queue status [--redis URL] [--queue NAME]
 
 Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of workers on any number of
 machines: a worker that dies has its walk taken up by another from the last page delivered, and each page
