@@ -73,7 +73,8 @@ describe('pdg run --cache, --redis, --rate-limit', () => {
       ended = true;
     });
     try {
-      await vi.waitFor(() => expect(gw.seen).toHaveLength(2), { timeout: 60_000, interval: 20 });
+      // Waited for, not timed: a loaded machine may take a minute to start pdg.
+      await vi.waitFor(() => expect(gw.seen).toHaveLength(2), { timeout: 240_000, interval: 20 });
       // Room for a third request to arrive, were it sent: two seconds, far longer than one takes here.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(gw.seen).toHaveLength(2);
