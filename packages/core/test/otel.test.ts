@@ -80,10 +80,10 @@ describe('openTelemetry()', () => {
     const waits: number[] = [];
     const pdg = testClient({
       retry: { limit: 1, baseDelay: 1, maxDelay: 1 },
-      // One request every 2 s (2.1 with the margin): the retry, sent 1 ms after the first request's 503,
-      // waits in the queue for the first one's window to pass. Only a process stalled for over 2 s between
-      // the two would find the window passed (a 1 s window was passed on a loaded machine).
-      rateLimit: createRateLimit({ points: 1, durationSeconds: 2 }),
+      // One request every 5 s: the retry, sent 1 ms after the first request's 503, waits in the queue for
+      // the first one's window to pass. Only a process stalled for over 5 s between the two would find the
+      // window passed (a 1 s window was passed on a loaded machine).
+      rateLimit: createRateLimit({ points: 1, durationSeconds: 5 }),
       cache: createCache(),
       telemetry: openTelemetry({ tracerProvider, meterProvider }),
       hooks: { onRateLimit: (event) => void (event.type === 'queued' && waits.push(event.waitedMs)) },
