@@ -2,8 +2,8 @@
  * The mock gateway under load, each server in a process of its own (`run.ts` starts this file), driven by
  * autocannon (a load generator, not the client under test) at 16 connections:
  *   node mock.ts rps      requests per second of the mock against a bare node:http server sending the same
- *                         bytes, for a listing page and a detail call: rounds of each, interleaved, the
- *                         ratio of each round pair, median reported
+ *                         bytes, for a listing page and a detail call: 3 rounds of 10 s each (autocannon's
+ *                         `-c 16 -d 10`), interleaved, the ratio of each round pair, median reported
  *   node mock.ts pages    page 1 against page 50 of the largest listing (100,000 items): requests per
  *                         second over HTTP, interleaved, and the time to make a page the mock has not
  *                         made before (the answer to a new request), in process
@@ -24,6 +24,9 @@ import autocannon from 'autocannon';
 const apiKey = 'bench-key-not-a-secret';
 const listingPath = '/v1/jobs:jobboard/browse?limit=20';
 const largestListingSize = 100_000;
+/** The load of each `rps` round, as `autocannon -c 16 -d 10`, and the rounds. */
+const rpsRounds = 3;
+const rpsSeconds = 10;
 const pagePath = (page: number) => `/v1/jobs:jobboard/browse?limit=20&page=${page}`;
 
 /** A server in a process of its own; `bare` answers every request with the mock's bytes for `path`. */
@@ -49,7 +52,7 @@ const median = (values: readonly number[]) => {
 };
 
 /** Rounds of A then B (after one warm-up each), the ratio B/A of each round; the medians. */
-async function interleaved(a: string, b: string, rounds = 5, seconds = 2) {
+async function interleaved(a: string, b: string, rounds: number, seconds: number) {
   await load(a, 1);
   await load(b, 1);
   const ratios: number[] = [];
@@ -101,7 +104,7 @@ if (mode === 'serve') {
   ] as const) {
     const bare = await pick('bare', what);
     const bytes = (await (await fetch(bare.url + what)).arrayBuffer()).byteLength;
-    const measured = await interleaved(bare.url + what, mock.url + what);
+    const measured = await interleaved(bare.url + what, mock.url + what, rpsRounds, rpsSeconds);
     results[name] = { bare: measured.a, mock: measured.b, ratio: measured.ratio, bytes };
     bare.stop();
   }
@@ -109,7 +112,7 @@ if (mode === 'serve') {
   console.log(JSON.stringify(results));
 } else if (mode === 'pages') {
   const mock = await server('mock', pagePath(1));
-  const http = await interleaved(mock.url + pagePath(1), mock.url + pagePath(50));
+  const http = await interleaved(mock.url + pagePath(1), mock.url + pagePath(50), 5, 2);
   mock.stop();
   // A page not made before: each request differs in its page size, so each is made anew from the listing.
   const responder = createFixtureResponder({ fixtures, world: true, listingSize: largestListingSize });

@@ -21,6 +21,7 @@ import {
 } from '../src/gateway.js';
 import { RateLimiter } from '../src/rate-limit.js';
 import { withCors } from '../src/server.js';
+import { targetReader } from '../src/targets.js';
 
 const shelf = defineProvider({
   id: 'test:shelf',
@@ -163,8 +164,10 @@ describe('withCors and requestInfo', () => {
 
 describe('answerRequest', () => {
   const seen: MockRequestInfo[] = [];
+  const responder = createFixtureResponder({ fixtures, world: true });
   const gatewayWith = (extra: Partial<Gateway> = {}): Gateway => ({
-    responder: createFixtureResponder({ fixtures, world: true }),
+    responder,
+    targets: targetReader(responder),
     cors: 'any',
     faults: new FaultQueue(),
     docs: false,
