@@ -9,7 +9,8 @@
  *
  * What the fixtures close stays closed: a question whose fixtures record its whole listing (a total, or
  * a last page) holds exactly those records. A record its params keep but its fixtures do not list is left
- * out of the listing, and no copy is made that its params would keep.
+ * out of the listing, and no copy is made that its params would keep. Only questions asked by fields the
+ * records carry close anything: one asked by a text query or by params no record carries does not.
  */
 import type { Fixture } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
@@ -210,10 +211,14 @@ export class ProviderListings {
         const items = itemsInOrder(model, question, field);
         if (!recordsWhole(model, question, field, items.length)) continue;
         const filters = questionFilters(model, first);
-        // Only params the records carry pick records; the others (a sort, a date window) pick none out.
+        // Only params the records carry pick records; the others (a sort, a date window) pick none out, and
+        // a question asked only by those says nothing of which records are its.
         const carried = Object.fromEntries(
           Object.entries(filters).filter(([name]) => this.#world.applies(name, records)),
         );
+        if (Object.keys(filters).length > 0 && Object.keys(carried).length === 0) continue;
+        // Nor does a text query: which fields a gateway's search reads, the fixtures do not say.
+        if (Object.keys(filters).some((name) => this.#world.isText(name))) continue;
         closed.push({ endpointName: model.endpointName, filters: carried, identities: new Set(items.map(identity)) });
       }
     }
