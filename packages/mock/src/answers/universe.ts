@@ -7,25 +7,16 @@
  * filtered listing is a subset of the unfiltered one, a record has the same fields on every endpoint, and
  * totals count what a walk yields.
  *
- * What the fixtures close stays closed: a question whose fixtures record its whole listing (a total, or
- * a last page) holds exactly those records. A record its params keep but its fixtures do not list is left
- * out of the listing, and no copy is made that its params would keep. Only questions asked by fields the
- * records carry close anything: one asked by a text query or by params no record carries does not.
+ * A question the fixtures record is answered from the same listing: its recorded records first, in their
+ * order (so its pages agree with its fixtures), then the other records its params keep. Only where it is
+ * asked by params no record carries (a topic the items do not hold) do its own fixtures alone answer it.
  */
-import type { Fixture } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
 import { listOf, rankFieldOf, recordedLength } from './listing.js';
 import { type EndpointModel, itemsInOrder } from './model.js';
 import { isBody, type ProviderWorld } from './world.js';
 
 type Body = Record<string, unknown>;
-
-/** A question whose fixtures record its whole listing: the params that pick its records, and their identities. */
-interface ClosedQuestion {
-  readonly endpointName: string;
-  readonly filters: Readonly<Record<string, unknown>>;
-  readonly identities: ReadonlySet<string>;
-}
 
 /** The listing an endpoint shares with the others that list the same records. */
 export interface SharedListing {
@@ -111,11 +102,6 @@ function groupsOf(listers: readonly Lister[]): Lister[][] {
   return groups.map((group) => group.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)));
 }
 
-/** The question's params that pick records, as its first fixture gives them: all but page, cursor and size. */
-function questionFilters(model: EndpointModel, fixture: Fixture): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fixture.params).filter(([name]) => !model.position.has(name)));
-}
-
 export class ProviderListings {
   readonly #world: ProviderWorld;
   readonly #listingSize: number;
@@ -185,87 +171,51 @@ export class ProviderListings {
         records.push(item);
       }
     }
-    const closed = this.#closedQuestions(group, identity, records);
-    const keeps = (question: ClosedQuestion, item: unknown) =>
-      world.filter([item], question.filters, (_item, _param) => question.identities.has(identity(item))).length > 0;
-    // A record a closed question's params keep belongs to its recorded listing, or to none.
-    const kept = records.filter((item) =>
-      closed.every((question) => question.identities.has(identity(item)) || !keeps(question, item)),
-    );
     const paged = group.some((lister) => lister.model.endpoint.paging !== undefined);
-    const all = paged ? this.#extended(kept, closed, keeps, rankField) : kept;
+    // As long as the listing size, or as the longest listing a question's fixtures record (a total of 600).
+    const size = Math.max(this.#listingSize, ...group.map(longestRecorded));
+    const all = paged ? this.#extended(records, rankField, size) : records;
     return { records: all, identity, ...(rankField === undefined ? {} : { rankField }) };
   }
 
-  /** The questions of the group whose fixtures record their whole listing. */
-  #closedQuestions(
-    group: readonly Lister[],
-    identity: (item: unknown) => string,
-    records: readonly unknown[],
-  ): ClosedQuestion[] {
-    const closed: ClosedQuestion[] = [];
-    for (const { model, field } of group) {
-      for (const question of model.questions.values()) {
-        const [first] = question;
-        if (!first || first === model.empty) continue;
-        const items = itemsInOrder(model, question, field);
-        if (!recordsWhole(model, question, field, items.length)) continue;
-        const filters = questionFilters(model, first);
-        // Only params the records carry pick records; the others (a sort, a date window) pick none out, and
-        // a question asked only by those says nothing of which records are its.
-        const carried = Object.fromEntries(
-          Object.entries(filters).filter(([name]) => this.#world.applies(name, records)),
-        );
-        if (Object.keys(filters).length > 0 && Object.keys(carried).length === 0) continue;
-        // Nor does a text query: which fields a gateway's search reads, the fixtures do not say.
-        if (Object.keys(filters).some((name) => this.#world.isText(name))) continue;
-        closed.push({ endpointName: model.endpointName, filters: carried, identities: new Set(items.map(identity)) });
-      }
-    }
-    return closed;
-  }
-
   /**
-   * The records, then copies of them with distinct ids (round 2, 3, ...) up to the listing size: only copies
-   * no closed question's params keep, and only of records whose ids a copy changes.
+   * The records, then copies of them with distinct ids (round 2, 3, ...) up to the listing size: only of
+   * records whose ids a copy changes (or that hold a rank, set anew in each listing).
    */
-  #extended(
-    records: readonly unknown[],
-    closed: readonly ClosedQuestion[],
-    keeps: (question: ClosedQuestion, item: unknown) => boolean,
-    rankField: string | undefined,
-  ): unknown[] {
+  #extended(records: readonly unknown[], rankField: string | undefined, size: number): unknown[] {
     const all = [...records];
     const copyable = records.filter(
       (item) => rankField !== undefined || json(this.#world.renumber(item, 2)) !== json(item),
     );
-    for (let round = 2; all.length < this.#listingSize && copyable.length > 0; round++) {
-      let added = 0;
+    for (let round = 2; all.length < size && copyable.length > 0; round++) {
       for (const item of copyable) {
-        if (all.length >= this.#listingSize) break;
-        const copy = this.#world.renumber(item, round);
-        if (closed.some((question) => keeps(question, copy))) continue;
-        all.push(copy);
-        added++;
+        if (all.length >= size) break;
+        all.push(this.#world.renumber(item, round));
       }
-      if (added === 0) break;
     }
     return all;
   }
 }
 
-/** A field that is each item's place (1, 2, 3, ...) in some question's listing: a chart's `rank`. */
+/**
+ * A field that is each item's place (1, 2, 3, ...) in every question's listing of two items or more, one of
+ * them three long at least: a chart's `rank`, not a count that happens to run 1, 2 on one short page.
+ */
 function rankFieldIn(group: readonly Lister[]): string | undefined {
-  for (const { model, field } of group) {
-    for (const question of model.questions.values()) {
-      const found = rankFieldOf(itemsInOrder(model, question, field));
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+  const listings = group.flatMap(({ model, field }) =>
+    [...model.questions.values()].map((question) => itemsInOrder(model, question, field)),
+  );
+  const ranked = listings.filter((items) => items.length >= 2);
+  if (!ranked.some((items) => items.length >= 3)) return undefined;
+  const fields = new Set(ranked.map(rankFieldOf));
+  const [found] = fields;
+  return fields.size === 1 ? found : undefined;
 }
 
-/** Whether a question's fixtures hold its whole listing: its recorded length is the items they hold. */
-function recordsWhole(model: EndpointModel, question: readonly Fixture[], field: string, items: number): boolean {
-  return recordedLength(model.endpoint, question, field, model.sizeParam?.name) === items;
+/** The longest listing any question of the endpoint's fixtures records (0 where they leave all open). */
+function longestRecorded({ model, field }: Lister): number {
+  const lengths = [...model.questions.values()].map(
+    (question) => recordedLength(model.endpoint, question, field, model.sizeParam?.name) ?? 0,
+  );
+  return Math.max(0, ...lengths);
 }
