@@ -10,13 +10,29 @@
  * A question the fixtures record is answered from the same listing: its recorded records first, in their
  * order (so its pages agree with its fixtures), then the other records its params keep. Only where it is
  * asked by params no record carries (a topic the items do not hold) do its own fixtures alone answer it.
+ *
+ * What the fixtures close stays closed: a question whose fixtures record its whole listing (a total, or a
+ * last page) holds exactly those records, on every page size. A record its params keep but its fixtures do
+ * not list is left out, and no copy is made that its params would keep. Only questions that pick records by
+ * what the records carry close anything: not a text query (which fields a search reads, the fixtures do
+ * not say), nor params no record carries, nor a question of an endpoint that lists a part of the records
+ * the mock cannot tell (fresh-grad-jobs' experience): only the group's first endpoint and those whose
+ * pre-bound value is read (`preset`) close.
  */
+
+import type { Fixture } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
 import { listOf, rankFieldOf, recordedLength } from './listing.js';
 import { type EndpointModel, itemsInOrder } from './model.js';
 import { isBody, type ProviderWorld } from './world.js';
 
 type Body = Record<string, unknown>;
+
+/** A question whose fixtures record its whole listing: the params that pick its records, and their identities. */
+interface ClosedQuestion {
+  readonly filters: Readonly<Record<string, unknown>>;
+  readonly identities: ReadonlySet<string>;
+}
 
 /** The listing an endpoint shares with the others that list the same records. */
 export interface SharedListing {
@@ -122,13 +138,7 @@ export class ProviderListings {
       const items = itemsInOrder(model, recorded, field);
       if (items.length > 0 && items.every(isBody)) listers.push({ model, field, items });
     }
-    for (const group of groupsOf(listers)) {
-      const listing = this.#build(group);
-      for (const lister of group) {
-        const preset = this.#presetOf(lister, group, listing.records);
-        this.#byEndpoint.set(lister.model.endpointName, { ...listing, field: lister.field, preset });
-      }
-    }
+    for (const group of groupsOf(listers)) this.#share(group);
   }
 
   /** The listing an endpoint selects from, if its fixtures list records. */
@@ -156,7 +166,8 @@ export class ProviderListings {
     return preset;
   }
 
-  #build(group: readonly Lister[]): Omit<SharedListing, 'field' | 'preset'> {
+  /** Builds the group's one listing and gives it to each of its endpoints, with what each pre-binds. */
+  #share(group: readonly Lister[]): void {
     const world = this.#world;
     const rankField = rankFieldIn(group);
     const idField = idFieldOf(group, world.idPaths());
@@ -171,24 +182,71 @@ export class ProviderListings {
         records.push(item);
       }
     }
+    const presets = new Map(group.map((lister) => [lister, this.#presetOf(lister, group, records)]));
+    const closing = group.filter((lister, index) => index === 0 || Object.keys(presets.get(lister) ?? {}).length > 0);
+    const closed = closing.flatMap((lister) =>
+      this.#closedQuestions(lister, presets.get(lister) ?? {}, identity, records),
+    );
+    const keeps = (question: ClosedQuestion, item: unknown) =>
+      world.filter([item], question.filters, () => question.identities.has(identity(item))).length > 0;
+    // A record a closed question's params keep belongs to its recorded listing, or to none.
+    const kept = records.filter((item) =>
+      closed.every((question) => question.identities.has(identity(item)) || !keeps(question, item)),
+    );
     const paged = group.some((lister) => lister.model.endpoint.paging !== undefined);
     // As long as the listing size, or as the longest listing a question's fixtures record (a total of 600).
     const size = Math.max(this.#listingSize, ...group.map(longestRecorded));
-    const all = paged ? this.#extended(records, rankField, size) : records;
-    return { records: all, identity, ...(rankField === undefined ? {} : { rankField }) };
+    const copyable = (copy: unknown) => !closed.some((question) => keeps(question, copy));
+    const all = paged ? this.#extended(kept, rankField, size, copyable) : kept;
+    for (const lister of group) {
+      this.#byEndpoint.set(lister.model.endpointName, {
+        records: all,
+        identity,
+        field: lister.field,
+        preset: presets.get(lister) ?? {},
+        ...(rankField === undefined ? {} : { rankField }),
+      });
+    }
+  }
+
+  /** The questions of an endpoint whose fixtures record their whole listing, by params the records carry. */
+  #closedQuestions(
+    { model, field }: Lister,
+    preset: Readonly<Record<string, unknown>>,
+    identity: (item: unknown) => string,
+    records: readonly unknown[],
+  ): ClosedQuestion[] {
+    const closed: ClosedQuestion[] = [];
+    for (const question of model.questions.values()) {
+      const items = itemsInOrder(model, question, field);
+      if (recordedLength(model.endpoint, question, field, model.sizeParam?.name) !== items.length) continue;
+      const asked = Object.entries((question[0] as Fixture).params).filter(([name]) => !model.position.has(name));
+      const carried = asked.filter(([name]) => this.#world.applies(name, records));
+      if (asked.length > carried.length || asked.some(([name]) => this.#world.isText(name))) continue;
+      const filters = { ...preset, ...Object.fromEntries(carried) };
+      closed.push({ filters, identities: new Set(items.map(identity)) });
+    }
+    return closed;
   }
 
   /**
-   * The records, then copies of them with distinct ids (round 2, 3, ...) up to the listing size: only of
-   * records whose ids a copy changes (or that hold a rank, set anew in each listing).
+   * The records, then copies of them with distinct ids (round 2, 3, ...) up to `size`: only of records whose
+   * ids a copy changes (or that hold a rank, set anew in each listing), and whose copy no closed question keeps.
    */
-  #extended(records: readonly unknown[], rankField: string | undefined, size: number): unknown[] {
+  #extended(
+    records: readonly unknown[],
+    rankField: string | undefined,
+    size: number,
+    copyable: (copy: unknown) => boolean,
+  ): unknown[] {
     const all = [...records];
-    const copyable = records.filter(
-      (item) => rankField !== undefined || json(this.#world.renumber(item, 2)) !== json(item),
+    const sources = records.filter(
+      (item) =>
+        (rankField !== undefined || json(this.#world.renumber(item, 2)) !== json(item)) &&
+        copyable(this.#world.renumber(item, 2)),
     );
-    for (let round = 2; all.length < size && copyable.length > 0; round++) {
-      for (const item of copyable) {
+    for (let round = 2; all.length < size && sources.length > 0; round++) {
+      for (const item of sources) {
         if (all.length >= size) break;
         all.push(this.#world.renumber(item, round));
       }
