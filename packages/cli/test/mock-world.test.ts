@@ -173,10 +173,17 @@ describe('params filter the world, page sizes cut it', () => {
   });
 
   it('a text query keeps only the items whose titles or names hold every word of it', async () => {
-    const result = (await run('social-media:forum', 'search', { keywords: 'floppy drive' })) as {
-      results: { title: string }[];
-    };
-    for (const thread of result.results) expect(thread.title.toLowerCase()).toMatch(/floppy|drive/);
+    // No fixture records these words: the answer is the world's, from the threads the search fixtures hold.
+    type Results = { results: { title: string }[]; total: number };
+    const both = (await run('social-media:forum', 'search', { keywords: 'split firmware' })) as Results;
+    const one = (await run('social-media:forum', 'search', { keywords: 'split' })) as Results;
+    expect(both.results.length).toBeGreaterThan(0);
+    for (const thread of both.results) {
+      const title = thread.title.toLowerCase();
+      expect([title.includes('split'), title.includes('firmware')], title).toEqual([true, true]);
+    }
+    // Not any word: threads that hold only "split" are left out.
+    expect(one.total).toBeGreaterThan(both.total);
   });
 
   it('a page-size param cuts lists of endpoints that are not paged (catalogstore, metadb)', async () => {
@@ -200,6 +207,7 @@ describe('params filter the world, page sizes cut it', () => {
     const hot = (await run('social-media:forum', 'hot', {})) as {
       threads: { threadId: string; title: string; totalViews: number }[];
     };
+    expect(hot.threads.length).toBeGreaterThan(0);
     for (const listed of hot.threads) {
       const detail = (await run('social-media:forum', 'thread', { threadId: listed.threadId })) as {
         thread: { threadId: string; title: string; totalViews: number };
@@ -210,6 +218,141 @@ describe('params filter the world, page sizes cut it', () => {
         totalViews: listed.totalViews,
       });
     }
+  });
+});
+
+type Item = Record<string, unknown>;
+
+/** Every item of a walk over every page, as `pdg.items()` yields them. */
+async function walkAll(provider: string, endpoint: string, params: Record<string, unknown>): Promise<Item[]> {
+  const items: Item[] = [];
+  const iterate = client.items as unknown as (
+    p: string,
+    e: string,
+    params: Record<string, unknown>,
+  ) => AsyncIterable<Item>;
+  for await (const item of iterate(provider, endpoint, params)) items.push(item);
+  return items;
+}
+
+/** The items of `part` that `whole` does not hold with the very same fields, named by `id` (JSON without one). */
+function outside(part: readonly Item[], whole: readonly Item[], id?: string): string[] {
+  const name = (item: Item) => (id === undefined ? JSON.stringify(item) : String(item[id]));
+  const held = new Map(whole.map((item) => [name(item), JSON.stringify(item)]));
+  return part.filter((item) => held.get(name(item)) !== JSON.stringify(item)).map(name);
+}
+
+describe('one listing per provider and kind of record: a filter keeps a subset, a record reads the same everywhere', () => {
+  const country = (job: Item) => (job.location as { countryCode: string }).countryCode;
+
+  it('jobs:jobboard browse: every filtered walk is part of the unfiltered one, with the same fields', async () => {
+    const whole = await walkAll('jobs:jobboard', 'browse', { limit: 100 });
+    expect(whole).toHaveLength(250);
+    expect(new Set(whole.map((job) => job.jobId)).size).toBe(250);
+    const cases: [Record<string, unknown>, (job: Item) => boolean][] = [
+      [{ country: 'SG' }, (job) => country(job) === 'SG'],
+      [{ country: 'SG', remote: true }, (job) => country(job) === 'SG' && job.isRemote === true],
+      [{ remote: true }, (job) => job.isRemote === true],
+      [{ country: 'VN', jobType: 'FULL_TIME' }, (job) => country(job) === 'VN' && job.employmentType === 'FULL_TIME'],
+      [{ country: 'ID', remote: true, openOnly: false, sort: 'oldest' }, (job) => country(job) === 'ID'],
+    ];
+    for (const [filter, holds] of cases) {
+      const part = await walkAll('jobs:jobboard', 'browse', { ...filter, limit: 100 });
+      const label = JSON.stringify(filter);
+      expect(part.length, label).toBeGreaterThan(0);
+      expect(part.length, label).toBeLessThan(whole.length);
+      expect(outside(part, whole, 'jobId'), label).toEqual([]);
+      expect(
+        part.filter((job) => !holds(job)).map((job) => job.jobId),
+        label,
+      ).toEqual([]);
+      // The total a page states is what the walk yields.
+      const page = (await run('jobs:jobboard', 'browse', { ...filter, limit: 5 })) as { total: number };
+      expect(page.total, label).toBe(part.length);
+    }
+  });
+
+  it('jobs:jobboard browse --country SG: 9 jobs at any page size, and --remote 2 of those 9 (fault 11)', async () => {
+    const bySize = await Promise.all(
+      [3, 7, 20].map((limit) => walkAll('jobs:jobboard', 'browse', { country: 'SG', limit })),
+    );
+    const [recorded, ...others] = bySize as [Item[], ...Item[][]];
+    expect(recorded).toHaveLength(9);
+    for (const other of others) expect(other.map((job) => job.jobId)).toEqual(recorded.map((job) => job.jobId));
+    const remote = await walkAll('jobs:jobboard', 'browse', { country: 'SG', remote: true });
+    expect(remote.map((job) => job.title)).toEqual(['Frontend Engineer (React)', 'UX Research Consultant']);
+    expect(outside(remote, recorded, 'jobId')).toEqual([]);
+    const { code, stdout } = await runCli([
+      'run',
+      'jobs:jobboard',
+      'browse',
+      '--country',
+      'SG',
+      '--remote',
+      '--all',
+      '--quiet',
+      '--mock',
+    ]);
+    expect(code).toBe(0);
+    const printed = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Item);
+    expect(outside(printed, recorded, 'jobId')).toEqual([]);
+    expect(printed).toHaveLength(2);
+  });
+
+  it('jobs:jobboard remote-jobs, internships, fresh-grad-jobs and search list jobs of the same listing', async () => {
+    const whole = await walkAll('jobs:jobboard', 'browse', { limit: 100 });
+    const listed = async (endpoint: string, params: Record<string, unknown>) =>
+      ((await run('jobs:jobboard', endpoint, params)) as { items: Item[] }).items;
+    const remote = await listed('remote-jobs', { country: 'SG' });
+    expect(remote.length).toBeGreaterThan(0);
+    expect(remote.every((job) => job.workArrangement === 'REMOTE' && country(job) === 'SG')).toBe(true);
+    const internships = await listed('internships', { country: 'MY' });
+    expect(internships.length).toBeGreaterThan(0);
+    expect(internships.every((job) => job.employmentType === 'INTERNSHIP' && country(job) === 'MY')).toBe(true);
+    const freshGrad = await listed('fresh-grad-jobs', { country: 'VN' });
+    const search = await listed('search', { query: 'engineer' });
+    expect(freshGrad.length).toBeGreaterThan(0);
+    expect(search.length).toBeGreaterThan(0);
+    for (const [name, part] of [
+      ['remote-jobs', remote],
+      ['internships', internships],
+      ['fresh-grad-jobs', freshGrad],
+      ['search', search],
+    ] as const) {
+      expect(outside(part, whole, 'jobId'), name).toEqual([]);
+    }
+  });
+
+  it("jobs:jobboard job/{jobId}: a job's detail agrees with its listing row, recorded jobs and made ones alike", async () => {
+    const whole = await walkAll('jobs:jobboard', 'browse', { limit: 100 });
+    // The recorded jobs of Singapore, and jobs the mock made past the fixtures' records.
+    const rows = [...whole.filter((job) => country(job) === 'SG').slice(0, 9), ...whole.slice(-3)];
+    expect(rows).toHaveLength(12);
+    for (const row of rows) {
+      const detail = (await run('jobs:jobboard', 'job', { jobId: row.jobId })) as Item;
+      // A list row holds the company's id and the description cut short ("…"); the detail, all of both.
+      const { company, description, ...fields } = row;
+      expect(detail, String(row.jobId)).toMatchObject(fields);
+      expect((detail.company as Item).id).toEqual((company as Item).id);
+      expect(String(detail.description).startsWith(String(description).replace(/…$/, ''))).toBe(true);
+    }
+  });
+
+  it('music:catalogstore search and social-media:forum search: a narrower question keeps a subset', async () => {
+    type Search = { items: Item[] };
+    const velvet = (await run('music:catalogstore', 'search', { q: 'velvet', limit: 50 })) as Search;
+    const albums = (await run('music:catalogstore', 'search', { q: 'velvet', type: 'album', limit: 50 })) as Search;
+    expect(albums.items.length).toBeGreaterThan(0);
+    expect(albums.items.length).toBeLessThan(velvet.items.length);
+    expect(outside(albums.items, velvet.items)).toEqual([]);
+    const split = await walkAll('social-media:forum', 'search', { keywords: 'split' });
+    const firmware = await walkAll('social-media:forum', 'search', { keywords: 'split firmware' });
+    expect(firmware.length).toBeGreaterThan(0);
+    expect(firmware.length).toBeLessThan(split.length);
+    expect(outside(firmware, split, 'threadId')).toEqual([]);
   });
 });
 

@@ -159,13 +159,14 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
 
   it('add, work and status: the walk is one job, its pages are the items of items(), status counts them', async () => {
     const env = { PDG_REDIS_URL: redisUrl };
-    const walk = ['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'ID', '--limit', '40', '--max-pages', '3'];
+    // 70 jobs in Indonesia (a part of the mock's 250): 3 pages of 20.
+    const walk = ['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'ID', '--limit', '20', '--max-pages', '3'];
     const added = await runCli(walk, env);
     expect(added.code, added.stderr).toBe(0);
     const id = added.stdout.trim();
     expect(id).toMatch(/^walk-[0-9a-f]{24}$/);
     expect(
-      (await runCli([...walk.slice(0, 4), '--max-pages', '3', '--limit', '40', '--country', 'ID'], env)).stdout.trim(),
+      (await runCli([...walk.slice(0, 4), '--max-pages', '3', '--limit', '20', '--country', 'ID'], env)).stdout.trim(),
     ).toBe(id);
     expect((await runCli(['queue', 'status'], env)).stdout).toBe(
       'waiting 1\nactive 0\ndone 0\nfailed 0\nitems delivered 0\n',
@@ -199,10 +200,10 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
         status = (await runCli(['queue', 'status'], env)).stdout;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(status).toBe('waiting 0\nactive 0\ndone 1\nfailed 0\nitems delivered 120\n');
+      expect(status).toBe('waiting 0\nactive 0\ndone 1\nfailed 0\nitems delivered 60\n');
       worker.kill('SIGTERM');
       expect(await exited, stderr).toBe(0);
-      expect(stderr).toContain(`pdg queue: done ${id}: 120 items in 3 pages`);
+      expect(stderr).toContain(`pdg queue: done ${id}: 60 items in 3 pages`);
       expect(stderr).not.toContain('cli-queue-key-8d2e');
     } finally {
       worker.kill('SIGKILL');
@@ -216,7 +217,7 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
       .map((line) => JSON.parse(line));
     const pdg = createClient({ providers: [jobboard], apiKey: 'single-key', baseUrl: gateway.url });
     expect(lines).toEqual(
-      await toArray(pdg.items('jobs:jobboard', 'browse', { country: 'ID', limit: 40 }, { maxPages: 3 })),
+      await toArray(pdg.items('jobs:jobboard', 'browse', { country: 'ID', limit: 20 }, { maxPages: 3 })),
     );
   });
 

@@ -74,12 +74,17 @@ function checkedOrigin(origin: unknown, index: number): string {
   return url.origin;
 }
 
+/** The headers of every answer under the policies that do not depend on the request: made once. */
+const anyOriginHeaders = Object.freeze({
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': exposedHeaders,
+});
+const noHeaders = Object.freeze({});
+
 /** The CORS headers of every answer to a request from this origin (none when the policy refuses it). */
-export function corsHeaders(policy: CorsPolicy, origin: string | undefined): Record<string, string> {
-  if (policy === 'none') return {};
-  if (policy === 'any') {
-    return { 'access-control-allow-origin': '*', 'access-control-expose-headers': exposedHeaders };
-  }
+export function corsHeaders(policy: CorsPolicy, origin: string | undefined): Readonly<Record<string, string>> {
+  if (policy === 'none') return noHeaders;
+  if (policy === 'any') return anyOriginHeaders;
   // The answer depends on the Origin header: caches must keep one copy per origin.
   if (origin === undefined || !policy.has(origin)) return { vary: 'Origin' };
   return { 'access-control-allow-origin': origin, 'access-control-expose-headers': exposedHeaders, vary: 'Origin' };

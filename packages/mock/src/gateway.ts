@@ -13,13 +13,18 @@ import { isDocsPath } from './docs.js';
 import { type Fault, type FaultQueue, faultHeader, parseFaultHeader } from './faults.js';
 import { type Preferences, parsePrefer } from './prefer.js';
 import type { RateLimiter } from './rate-limit.js';
-import { parseTarget } from './request.js';
+import type { KnownTarget, ReadTarget } from './targets.js';
 
 /** The path of the OpenAPI 3.1 document of the providers served. */
 export const openApiPath = '/openapi.json';
 
 /** An answer to send: a body to serialize, or its bytes (`raw`, the responder's own, serialized once). */
-export type Answer = { status: number; body: unknown; headers?: Record<string, string>; raw?: string | Uint8Array };
+export type Answer = {
+  status: number;
+  body: unknown;
+  headers?: Readonly<Record<string, string>>;
+  raw?: string | Uint8Array;
+};
 
 /** What comes of a request: its answer, the fault it drew, or that it asks for the OpenAPI document or the site. */
 export interface Outcome {
@@ -53,6 +58,8 @@ export interface MockRequestInfo {
 /** What the steps read: the gateway's settings and state, made once when it starts. */
 export interface Gateway {
   readonly responder: FixtureResponder;
+  /** Reads a request target (kept, with its answer: see `targets.ts`). */
+  readonly targets: (raw: string) => ReadTarget;
   readonly cors: CorsPolicy;
   readonly faults: FaultQueue;
   readonly limiter?: RateLimiter;
@@ -148,16 +155,20 @@ export function faultAnswer(fault: Fault, preferences: Preferences): Answer | un
 export function sentAnswer(fromFixtures: FixtureAnswer, fault: Fault): Answer {
   if (fault.malformed && fromFixtures.status === 200) {
     const raw = '{"status": "success", "content": {"items": [';
-    return { status: 200, body: undefined, raw, headers: { ...fromFixtures.headers } };
+    return { status: 200, body: undefined, raw, headers: fromFixtures.headers };
   }
   const { status, body, headers } = fromFixtures;
-  return { status, body, raw: bytesOf(fromFixtures), headers: { ...headers } };
+  return { status, body, raw: bytesOf(fromFixtures), headers };
 }
 
+/** No fault: what a request asks for when neither the server nor its headers inject one. */
+const noFault: Fault = Object.freeze({});
+
 /** The answer to a request on a gateway path, step by step; the first step with an answer gives it. */
-function routeAnswer(gateway: Gateway, request: IncomingMessage, url: URL, route: Route | FixtureAnswer): Outcome {
+function routeAnswer(gateway: Gateway, request: IncomingMessage, target: KnownTarget): Outcome {
   const refused = methodAnswer(request.method, gateway.cors, request.headers);
   if (refused) return { answer: refused };
+  const { route } = target;
   if (!isRoute(route)) return { answer: route };
   const key = request.headers['x-api-key'];
   const barred = keyAnswer(key, gateway.apiKeys) ?? rateLimitAnswer(gateway.limiter, key as string);
@@ -165,19 +176,20 @@ function routeAnswer(gateway: Gateway, request: IncomingMessage, url: URL, route
   const controls = requestedControls(request.headers);
   if ('refused' in controls) return { answer: controls.refused };
   const { preferences } = controls;
-  const fault = { ...gateway.faults.take(route.provider.id, route.endpointName), ...controls.fault };
+  const injected = gateway.faults.take(route.provider.id, route.endpointName);
+  const fault = injected || controls.fault ? { ...injected, ...controls.fault } : noFault;
   const failed = faultAnswer(fault, preferences);
   if (failed) return { answer: failed, fault };
   const fromFixtures =
     preferences.example === undefined
-      ? gateway.responder.answer(route, url.searchParams, { dynamic: preferences.dynamic === true })
+      ? target.answer(route, preferences.dynamic === true)
       : gateway.responder.example(route, preferences.example);
   return { answer: sentAnswer(fromFixtures, fault), fault };
 }
 
 /** A gateway path's answer, with the key's rate-limit state when the mock has a limit and counted the key. */
-function gatewayAnswer(gateway: Gateway, request: IncomingMessage, url: URL, route: Route | FixtureAnswer): Outcome {
-  const outcome = routeAnswer(gateway, request, url, route);
+function gatewayAnswer(gateway: Gateway, request: IncomingMessage, target: KnownTarget): Outcome {
+  const outcome = routeAnswer(gateway, request, target);
   const key = request.headers['x-api-key'];
   if (!gateway.limiter || typeof key !== 'string' || request.method !== 'GET') return outcome;
   const headers = { ...gateway.limiter.headers(key), ...outcome.answer.headers };
@@ -230,15 +242,12 @@ function publicOutcome(gateway: Gateway, request: IncomingMessage, url: URL): Ou
  */
 export function answerRequest(gateway: Gateway, request: IncomingMessage, receivedAt: number): Outcome {
   try {
-    const target = parseTarget(request.url ?? '/');
-    const route = 'error' in target ? undefined : gateway.responder.route(target.url.pathname);
+    const target = gateway.targets(request.url ?? '/');
+    const route = 'error' in target ? undefined : target.route;
     const observed = observe(gateway, request, route && isRoute(route) ? route : undefined, receivedAt);
     if (observed) return { answer: observed };
     if ('error' in target) return { answer: errorAnswer(400, target.error) };
-    return (
-      publicOutcome(gateway, request, target.url) ??
-      gatewayAnswer(gateway, request, target.url, route as Route | FixtureAnswer)
-    );
+    return publicOutcome(gateway, request, target.url) ?? gatewayAnswer(gateway, request, target);
   } catch (error) {
     return { answer: errorAnswer(500, `Mock gateway error: ${(error as Error).message}`) };
   }

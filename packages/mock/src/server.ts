@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -10,6 +9,8 @@ import { FaultQueue, type ServerFault } from './faults.js';
 import { type Answer, answerRequest, type Gateway, type MockRequestInfo, type Outcome } from './gateway.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { answerOnSocket, type MockGatewayTimeouts, onClientError, serverOptions } from './request.js';
+import { nextRequestId } from './request-id.js';
+import { targetReader } from './targets.js';
 
 export interface MockGatewayOptions {
   /** The providers to serve, such as `[catalogstore, jobboard]`. */
@@ -104,7 +105,8 @@ function gatewayOf(options: MockGatewayOptions): Gateway {
     world: options.world ?? true,
   });
   const { apiKeys, onRequest } = options;
-  return { responder, cors, faults, limiter, apiKeys, onRequest, docs: options.docs !== undefined };
+  const targets = targetReader(responder);
+  return { responder, targets, cors, faults, limiter, apiKeys, onRequest, docs: options.docs !== undefined };
 }
 
 /**
@@ -128,7 +130,7 @@ function openApiSource(options: MockGatewayOptions, url: () => string): () => Pr
  * a 429 as a 429, not as a network error; and each its own id, as the gateway's support asks for one.
  */
 export function withCors(cors: CorsPolicy, request: IncomingMessage, answer: Answer): Answer {
-  const headers = { ...corsHeaders(cors, request.headers.origin), 'x-request-id': randomUUID(), ...answer.headers };
+  const headers = { ...corsHeaders(cors, request.headers.origin), 'x-request-id': nextRequestId(), ...answer.headers };
   return { ...answer, headers };
 }
 
@@ -218,8 +220,7 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   const server = createServer(serverOptions(options.timeouts), (request, response) => {
     const receivedAt = Date.now();
     requestCount++;
-    // A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more.
-    response.on('error', () => response.destroy());
+    response.on('error', destroyOnError);
     const outcome = answerRequest(gateway, request, receivedAt);
     const latency = (options.latencyMs ?? 0) + (outcome.fault?.latencyMs ?? 0);
     afterLatency(serving.timers, response, latency, () => respond(serving, request, response, outcome));
@@ -240,6 +241,11 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
   };
 }
 
+/** A client gone mid-answer is not an error of the mock's: the socket is closed, nothing more. */
+function destroyOnError(this: ServerResponse): void {
+  this.destroy();
+}
+
 /** Answers being written, per socket (pipelined ones can queue): a parse error there closes, not answers. */
 const sending = new WeakMap<Duplex, number>();
 
@@ -250,8 +256,8 @@ function send(response: ServerResponse, answer: Answer): void {
   try {
     if (socket) {
       sending.set(socket, (sending.get(socket) ?? 0) + 1);
-      // 'close' follows 'finish' (or comes alone when the client is gone): counted down once.
-      response.once('close', () => sending.set(socket, (sending.get(socket) ?? 1) - 1));
+      // 'close' follows 'finish' (or comes alone when the client is gone), once: counted down once.
+      response.on('close', () => sending.set(socket, (sending.get(socket) ?? 1) - 1));
     }
     // A 204 (a preflight's answer) has no body, and so no content headers.
     if (answer.status === 204) {

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { defineEndpoint, defineFixtures, defineProvider, record, stringParam } from '@pdg/core';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createFixtureResponder } from '../src/answers/responder.js';
+import { createFixtureResponder, isRoute } from '../src/answers/responder.js';
 import { corsPolicy } from '../src/cors.js';
 import { FaultQueue } from '../src/faults.js';
 import {
@@ -20,7 +20,9 @@ import {
   sentAnswer,
 } from '../src/gateway.js';
 import { RateLimiter } from '../src/rate-limit.js';
+import { nextRequestId } from '../src/request-id.js';
 import { withCors } from '../src/server.js';
+import { targetReader } from '../src/targets.js';
 
 const shelf = defineProvider({
   id: 'test:shelf',
@@ -163,8 +165,10 @@ describe('withCors and requestInfo', () => {
 
 describe('answerRequest', () => {
   const seen: MockRequestInfo[] = [];
+  const responder = createFixtureResponder({ fixtures, world: true });
   const gatewayWith = (extra: Partial<Gateway> = {}): Gateway => ({
-    responder: createFixtureResponder({ fixtures, world: true }),
+    responder,
+    targets: targetReader(responder),
     cors: 'any',
     faults: new FaultQueue(),
     docs: false,
@@ -214,5 +218,32 @@ describe('answerRequest', () => {
     expect(messageOf(answerRequest(gateway, requestOf('GET', '/v1/test:shelf/book/b7', key), 1).answer)).toBe(
       'Mock gateway error: the onRequest observer threw (full); fix it, or catch in it.',
     );
+  });
+});
+
+describe('targetReader and nextRequestId', () => {
+  const responder = createFixtureResponder({ fixtures, world: true });
+
+  it('reads a target once and keeps its answer; past 1,024 targets the oldest are read anew, answered the same', () => {
+    const read = targetReader(responder);
+    const first = read('/v1/test:shelf/book/b7');
+    expect(read('/v1/test:shelf/book/b7')).toBe(first);
+    if ('error' in first || !isRoute(first.route)) throw new Error('b7 routes');
+    const answer = first.answer(first.route, false);
+    expect(answer.status).toBe(200);
+    expect(first.answer(first.route, false)).toBe(answer);
+    for (let index = 0; index < 1_100; index++) read(`/v1/test:shelf/book/b7?n=${index}`);
+    const again = read('/v1/test:shelf/book/b7');
+    expect(again).not.toBe(first);
+    if ('error' in again || !isRoute(again.route)) throw new Error('b7 routes');
+    expect(again.answer(again.route, false).body).toEqual(answer.body);
+    expect(read('/v1/%zz')).toMatchObject({ error: expect.stringContaining('percent-encoding') });
+  });
+
+  it('gives every answer its own UUID-shaped request id', () => {
+    const ids = Array.from({ length: 10_000 }, () => nextRequestId());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of [ids[0], ids[9_999]])
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
