@@ -1,4 +1,4 @@
 import { packageBuild } from '../../config/tsup.js';
 
 // One entry per subpath in package.json's `exports`.
-export default packageBuild({ entry: ['src/index.ts', 'src/responder.ts'] });
+export default packageBuild({ entry: { index: 'src/index.ts', responder: 'src/responder-entry.ts' } });

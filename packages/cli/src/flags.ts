@@ -227,6 +227,9 @@ export const commandFlags = {
 
 export type CommandName = keyof typeof commandFlags;
 
+/** The subcommands of `pdg queue`, in the order help and completion list them. */
+export const queueSubcommands = ['add', 'work', 'status'] as const;
+
 /** The commands, in the order help and completion list them. */
 export const commands = Object.keys(commandFlags) as CommandName[];
 

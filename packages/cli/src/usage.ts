@@ -4,7 +4,7 @@ import { suggestion, UsageError } from './args.js';
 import { loadProvider } from './catalog.js';
 import { describeEndpoint, findEndpoint } from './commands/describe.js';
 import { queueUsage } from './commands/queue.js';
-import { formatProvider } from './describe.js';
+import { formatProvider } from './endpoint-text.js';
 import { type CommandName, commands, flagLines, flagsOf } from './flags.js';
 
 /**

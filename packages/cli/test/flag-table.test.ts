@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkFlags, parseArgs, UsageError } from '../src/args.js';
-import { queueSubcommands } from '../src/commands/queue.js';
-import { completionScript } from '../src/completion.js';
-import { type CommandName, commandFlags, type Flag, flagText, globalFlags } from '../src/flags.js';
+import { completionScript } from '../src/completion-scripts.js';
+import { type CommandName, commandFlags, type Flag, flagText, globalFlags, queueSubcommands } from '../src/flags.js';
 import { helpFor, usage } from '../src/usage.js';
 
 const rows = (Object.entries(commandFlags) as [CommandName, readonly Flag[]][]).flatMap(([command, flags]) =>

@@ -11,8 +11,7 @@ import { describeParams } from '@pdg/core/describe';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProviders } from '../src/catalog.js';
-import { queueSubcommands } from '../src/commands/queue.js';
-import { type CommandName, commands, flagsOf, globalFlags, isCommand } from '../src/flags.js';
+import { type CommandName, commands, flagsOf, globalFlags, isCommand, queueSubcommands } from '../src/flags.js';
 import { runCli } from './run-cli.js';
 
 const src = new URL('../src/', import.meta.url);
@@ -30,10 +29,10 @@ const hintsFor: Readonly<Record<string, readonly Context[]>> = {
   'args.ts#validateFlag': ['run'],
   'cli.ts': ['any'],
   'client-layers.ts': ['run'],
-  'completion.ts': ['any'],
+  'completion-scripts.ts': ['any'],
   'curl.ts': ['run'],
   // `pdg describe` prints how to run an endpoint: its hints are run's flags and the endpoint's params.
-  'describe.ts': ['run'],
+  'endpoint-text.ts': ['run'],
   'flags.ts#runFlags': ['run'],
   'flags.ts#mockFlags': ['mock'],
   'flags.ts#mcpFlags': ['mcp'],
@@ -41,10 +40,10 @@ const hintsFor: Readonly<Record<string, readonly Context[]>> = {
   'flags.ts#docsFlags': ['docs'],
   'flags.ts#openApiFlags': ['openapi'],
   // Called by run, mcp and queue work alike.
-  'gateway.ts#gatewayAccess': ['run', 'mcp', 'queue work'],
+  'gateway-access.ts#gatewayAccess': ['run', 'mcp', 'queue work'],
   // Added only for a command whose flag table has --mock (it reads the table).
-  'gateway.ts#mockHint': ['run', 'mcp'],
-  'gateway.ts#listenFailure': ['mock', 'mcp'],
+  'gateway-access.ts#mockHint': ['run', 'mcp'],
+  'gateway-access.ts#listenFailure': ['mock', 'mcp'],
   'run-params.ts': ['run', 'queue add'],
   'usage.ts': ['run'],
   'commands/openapi.ts': ['openapi', 'docs'],
@@ -147,7 +146,8 @@ function exists(flag: string, context: Context, endpoint: string | undefined): b
   const params = endpoint === undefined ? allParams : (paramsOf.get(endpoint) ?? new Set<string>());
   if (context === 'any') return commands.some((command) => flagNames(command).has(flag)) || params.has(flag);
   const [command, subcommand] = context.split(' ') as [CommandName, string | undefined];
-  const takesParams = command === 'run' || (command === 'queue' && (subcommand ?? 'add') === 'add');
+  const takesParams =
+    command === 'run' || command === 'harvest' || (command === 'queue' && (subcommand ?? 'add') === 'add');
   return flagNames(command, subcommand).has(flag) || (takesParams && params.has(flag));
 }
 
@@ -175,7 +175,7 @@ function mistakesIn(hint: Hint): string[] {
       }
       contexts = [queueCommand ? `queue ${second}` : command];
       // `pdg run jobs:jobboard browse --country SG`: the flags after it may be that endpoint's params.
-      const runs = /^pdg (?:run|queue add) ([a-z-]+:[a-z-]+) ([a-z-]+)/.exec(text.slice(match.index));
+      const runs = /^pdg (?:run|harvest|queue add) ([a-z-]+:[a-z-]+) ([a-z-]+)/.exec(text.slice(match.index));
       endpoint = runs ? `${runs[1]} ${runs[2]}` : undefined;
       continue;
     }
@@ -193,7 +193,7 @@ describe('every hint names a flag or command that exists', () => {
 
   it('collects the hints of every command', () => {
     expect(hints.length).toBeGreaterThan(80);
-    for (const file of ['commands/run.ts', 'commands/mcp.ts', 'commands/queue.ts', 'gateway.ts', 'usage.ts']) {
+    for (const file of ['commands/run.ts', 'commands/mcp.ts', 'commands/queue.ts', 'gateway-access.ts', 'usage.ts']) {
       expect(hints.some((hint) => hint.keys.includes(file))).toBe(true);
     }
   });
@@ -208,7 +208,7 @@ describe('every hint names a flag or command that exists', () => {
   it('the check finds a hint that names what does not exist', () => {
     const hint = (text: string, file = 'commands/run.ts') => mistakesIn({ where: 'test', keys: [file], text });
     expect(hint('leave out --mokc')).toEqual(['--mokc (not a flag of run)']);
-    expect(hint('or add --mock', 'gateway.ts#gatewayAccess')).toEqual(['--mock (not a flag of queue work)']);
+    expect(hint('or add --mock', 'gateway-access.ts#gatewayAccess')).toEqual(['--mock (not a flag of queue work)']);
     expect(hint('run pdg queue work --concurrency 2 --country SG')).toEqual(['--country (not a flag of queue work)']);
     expect(hint('see pdg harvst --help')).toEqual(['pdg harvst (no such command)']);
     expect(hint('pdg run jobs:jobboard browse --country SG --q x')).toEqual(['--q (not a flag of run)']);

@@ -12,7 +12,7 @@ import { ProviderWorld } from '@pdg/mock/responder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/args.js';
 import { fixturesOf, loadProviders } from '../src/catalog.js';
-import { exampleParams, formatEndpoint } from '../src/describe.js';
+import { exampleParams, formatEndpoint } from '../src/endpoint-text.js';
 
 const providers = await loadProviders();
 const fixtures = await fixturesOf(providers);

@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { queueSubcommands } from '../src/commands/queue.js';
-import { type CommandName, commands, type Flag, flagsOf, flagText, isCommand } from '../src/flags.js';
+import { type CommandName, commands, type Flag, flagsOf, flagText, isCommand, queueSubcommands } from '../src/flags.js';
 import { helpFor, usage } from '../src/usage.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');

@@ -12,7 +12,7 @@ import {
   operationErrors,
   securitySchemeName,
   securitySchemes,
-} from './gateway.js';
+} from './gateway-components.js';
 import {
   type JsonSchema,
   paramsJsonSchema,

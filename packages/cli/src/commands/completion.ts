@@ -1,7 +1,7 @@
 /** `pdg completion bash|zsh|fish`: the completion script, from the providers and the flag tables. */
 import { checkFlags, type ParsedArgs } from '../args.js';
 import { loadProviders } from '../catalog.js';
-import { completionScript } from '../completion.js';
+import { completionScript } from '../completion-scripts.js';
 import { flagsOf } from '../flags.js';
 import { write } from '../io.js';
 

@@ -3,7 +3,7 @@ import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { endpointCatalog, isPdgError, type PagedDefinition } from '@pdg/core/face';
 import { checkFlags, type ParsedArgs, UsageError } from '../args.js';
 import { fixturesOf, loadProvider } from '../catalog.js';
-import { exampleParams, formatEndpoint, formatProvider, formatProviders } from '../describe.js';
+import { exampleParams, formatEndpoint, formatProvider, formatProviders } from '../endpoint-text.js';
 import { flagsOf } from '../flags.js';
 import { write } from '../io.js';
 import { providerPackages } from '../providers.js';

@@ -12,7 +12,7 @@ import type { HarvestProgress, HarvestSummary, StoreTarget } from '@pdg/store';
 import { integerFlag, type ParsedArgs, UsageError } from '../args.js';
 import { fixturesOf, loadProvider } from '../catalog.js';
 import { flagsOf } from '../flags.js';
-import { clientOrUsageError, gatewayAccess, loadCore, startMock, usageOf } from '../gateway.js';
+import { clientOrUsageError, gatewayAccess, loadCore, startMock, usageOf } from '../gateway-access.js';
 import { watchInterrupts } from '../interrupts.js';
 import { write } from '../io.js';
 import { paramFlags } from '../run-params.js';

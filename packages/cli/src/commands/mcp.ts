@@ -10,7 +10,15 @@ import type { RunningMockGateway } from '@pdg/mock';
 import { checkFlags, integerFlag, type ParsedArgs, UsageError } from '../args.js';
 import { fixturesOf, loadProviders, providerIds } from '../catalog.js';
 import { flagsOf, flagText } from '../flags.js';
-import { debugOption, gatewayAccess, interrupted, listenFailure, loadCore, startMock, usageOf } from '../gateway.js';
+import {
+  debugOption,
+  gatewayAccess,
+  interrupted,
+  listenFailure,
+  loadCore,
+  startMock,
+  usageOf,
+} from '../gateway-access.js';
 import { redacted } from '../io.js';
 import { visible } from '../terminal-text.js';
 

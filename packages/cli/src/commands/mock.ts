@@ -3,7 +3,7 @@ import type { RunningMockGateway } from '@pdg/mock';
 import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, UsageError } from '../args.js';
 import { fixturesOf, loadProviders } from '../catalog.js';
 import { flagSentence, flagsOf } from '../flags.js';
-import { interrupted, listenFailure, mockDocs, startMock } from '../gateway.js';
+import { interrupted, listenFailure, mockDocs, startMock } from '../gateway-access.js';
 import { pdgCommand } from '../io.js';
 
 export async function mockCommand(args: ParsedArgs): Promise<number> {

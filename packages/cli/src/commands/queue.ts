@@ -9,12 +9,10 @@ import { paramsFromStrings } from '@pdg/core/describe';
 import { pdgEnvironment } from '@pdg/core/face';
 import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion, UsageError } from '../args.js';
 import { loadProvider, loadProviders } from '../catalog.js';
-import { flagLines, flagsOf, flagText } from '../flags.js';
+import { flagLines, flagsOf, flagText, queueSubcommands } from '../flags.js';
 import { paramFlags, runOptions } from '../run-params.js';
 import { visible } from '../terminal-text.js';
 import { findPagedEndpoint } from './describe.js';
-
-export const queueSubcommands = ['add', 'work', 'status'] as const;
 
 const defaultQueue = 'pdg-walks';
 

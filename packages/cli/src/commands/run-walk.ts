@@ -5,7 +5,7 @@
  */
 import type { AnyProvider, PdgClient, WalkCheckpoint } from '@pdg/core';
 import { type ParsedArgs, UsageError } from '../args.js';
-import { type Core, clientOrUsageError } from '../gateway.js';
+import { type Core, clientOrUsageError } from '../gateway-access.js';
 import { type Interruption, shellQuoted, watchInterrupts } from '../interrupts.js';
 import { messageOf, pdgCommand, redacted, redactedValue, write } from '../io.js';
 import { terminalJson, visible } from '../terminal-text.js';

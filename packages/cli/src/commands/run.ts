@@ -10,7 +10,15 @@ import { integerFlag, type ParsedArgs, UsageError, validateFlag } from '../args.
 import { fixturesOf, loadProvider } from '../catalog.js';
 import { clientLayers } from '../client-layers.js';
 import { curlCommand } from '../curl.js';
-import { type Core, clientOrUsageError, debugOption, gatewayAccess, loadCore, startMock, usageOf } from '../gateway.js';
+import {
+  type Core,
+  clientOrUsageError,
+  debugOption,
+  gatewayAccess,
+  loadCore,
+  startMock,
+  usageOf,
+} from '../gateway-access.js';
 import { redactedValue, write } from '../io.js';
 import { paramFlags } from '../run-params.js';
 import { terminalJson, visible } from '../terminal-text.js';

@@ -6,8 +6,7 @@
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
 import { UsageError } from './args.js';
-import { queueSubcommands } from './commands/queue.js';
-import { type CommandName, commands, type Flag, flagsOf } from './flags.js';
+import { type CommandName, commands, type Flag, flagsOf, queueSubcommands } from './flags.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
 
