@@ -1,4 +1,4 @@
-import { usageError } from './error-builders.js';
+import { usageError } from '../errors/error-builders.js';
 
 // What a walk needs before its first page: its checkpoint, read and checked when `pages()` or `items()` is
 // called, and its limits. These checks and the walk itself (paging.ts) come with pageOf() / cursorPageOf()

@@ -1,9 +1,9 @@
 /** The providers a client was created with, by id, and how a call's provider id and endpoint name are found. */
-import type { CallTarget } from './call-target.js';
-import type { AnyProvider, EndpointDefinition, Paging } from './contract.js';
-import { usageError } from './error-builders.js';
-import type { PdgError } from './errors.js';
-import { excerpt } from './redact.js';
+import type { CallTarget } from '../contract/call-target.js';
+import type { AnyProvider, EndpointDefinition, Paging } from '../contract/contract.js';
+import { usageError } from '../errors/error-builders.js';
+import type { PdgError } from '../errors/errors.js';
+import { excerpt } from '../errors/redact.js';
 
 /** How much of an unknown name a message quotes: a name megabytes long must not make the message as long. */
 const shownNameLength = 100;

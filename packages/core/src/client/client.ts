@@ -1,14 +1,22 @@
-import type { ResponseMeta } from './call-result.js';
-import type { CallTarget } from './call-target.js';
+import type { ResponseMeta } from '../call/call-result.js';
+import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from '../call/options.js';
+import { resolveSettings } from '../call/settings.js';
+import { checkLimit, type WalkCheckpoint, type WalkState } from '../call/walk-state.js';
+import type { CallTarget } from '../contract/call-target.js';
+import type { AnyProvider, Paging } from '../contract/contract.js';
+import type {
+  EndpointName,
+  EndpointsOf,
+  ItemOf,
+  PagedEndpointName,
+  ParamsArg,
+  ProviderId,
+  ResultOf,
+} from '../contract/types.js';
+import { type Call, runCall } from '../pipeline/run-call.js';
+import { walkOf } from '../walk/walker.js';
 import { clientParts } from './client-parts.js';
-import type { AnyProvider, Paging } from './contract.js';
-import type { CallOptions, ClientOptions, ItemsOptions, PagesOptions } from './options.js';
-import { type Call, runCall } from './pipeline/run-call.js';
 import { indexProviders, lookup, notWalkableError } from './registry.js';
-import { resolveSettings } from './settings.js';
-import type { EndpointName, EndpointsOf, ItemOf, PagedEndpointName, ParamsArg, ProviderId, ResultOf } from './types.js';
-import { checkLimit, type WalkCheckpoint, type WalkState } from './walk-state.js';
-import { walkOf } from './walker.js';
 
 /** A walk from `pages()` or `items()`: an async generator that also says where it is. */
 export interface PagedWalk<T> extends AsyncGenerator<T, void, undefined> {

@@ -1,6 +1,6 @@
-import type { Paging } from './contract.js';
+import type { WalkLimits, WalkState } from '../call/walk-state.js';
+import type { Paging } from '../contract/contract.js';
 import type { WalkFaults, walkItems, walkPages } from './paging.js';
-import type { WalkLimits, WalkState } from './walk-state.js';
 
 // The walk's code comes with the paging that needs it: pageOf() and cursorPageOf() (page-schema.ts) hand the
 // paging object they make a loader of the walk (paging.ts), so a client whose endpoints have no paging object

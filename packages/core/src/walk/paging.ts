@@ -1,13 +1,14 @@
 // The walks of `pages()` and `items()`. The checks before the first page are the client's (walk-state.ts).
 // This module imports no code (its error builders are handed in, `Walk.faults`): in a one-file bundle, a
 // module loaded by import() and every module it imports are wrapped to start lazily, which costs every client.
-import type { CallTarget } from './call-target.js';
-import type { EndpointDefinition, Paging } from './contract.js';
-import type { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
-import type { PdgError } from './errors.js';
-import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
-import type { SchemaNode } from './schema-reader.js';
-import type { PageHooks, WalkCheckpoint, WalkState } from './walk-state.js';
+
+import type { CallOptions, ItemsOptions, PagesOptions } from '../call/options.js';
+import type { PageHooks, WalkCheckpoint, WalkState } from '../call/walk-state.js';
+import type { CallTarget } from '../contract/call-target.js';
+import type { EndpointDefinition, Paging } from '../contract/contract.js';
+import type { checkpointMismatchError, shownPosition, walkFaultError } from '../errors/error-builders.js';
+import type { PdgError } from '../errors/errors.js';
+import type { SchemaNode } from '../schema/schema-reader.js';
 
 /** The error builders the walk uses (error-builders.ts's), handed in with its kit (walker.ts). */
 export interface WalkFaults {

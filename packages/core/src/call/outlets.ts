@@ -1,8 +1,8 @@
-import { answerInfo } from './answer-headers.js';
+import { answerInfo } from '../errors/answer-headers.js';
+import type { PdgError } from '../errors/errors.js';
+import { excerpt, type Redactor } from '../errors/redact.js';
 import type { ResponseMeta } from './call-result.js';
-import type { PdgError } from './errors.js';
 import type { Drift, HookContext, Hooks } from './hooks.js';
-import { excerpt, type Redactor } from './redact.js';
 
 /**
  * Everything a call hands to code outside the pipeline leaves through here, with the API key redacted on

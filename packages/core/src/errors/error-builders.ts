@@ -3,8 +3,9 @@
  * happened, these functions say it to the user. Messages name the provider and endpoint first, then what
  * went wrong, then how to fix it where the caller can.
  */
+
+import type { CallTarget } from '../contract/call-target.js';
 import type { RateLimitInfo } from './answer-headers.js';
-import type { CallTarget } from './call-target.js';
 import { PdgError, type PdgErrorCode, type PdgErrorInit, type PdgIssue } from './errors.js';
 import { excerpt } from './redact.js';
 

@@ -19,8 +19,8 @@ import {
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
-import type { CallTarget } from './call-target.js';
-import type { ClientTelemetry } from './layers.js';
+import type { ClientTelemetry } from '../call/layers.js';
+import type { CallTarget } from '../contract/call-target.js';
 
 /** Core's version, written in by the build (tsup.config.ts) and core's test run from package.json. */
 declare const PDG_CORE_VERSION: string | undefined;

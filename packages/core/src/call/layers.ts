@@ -1,8 +1,8 @@
+import type { CallTarget } from '../contract/call-target.js';
+import type { EndpointDefinition } from '../contract/contract.js';
+import type { Redactor } from '../errors/redact.js';
 import type { CallResult, GatewayResult } from './call-result.js';
-import type { CallTarget } from './call-target.js';
-import type { EndpointDefinition } from './contract.js';
 import type { HookContext, Hooks } from './hooks.js';
-import type { Redactor } from './redact.js';
 
 // The contract between the client and its opt-in layers: `createCache()` from `@pdg/core/cache` and
 // `createRateLimit()` from `@pdg/core/rate-limit` build them. Only types live here, so a client that uses

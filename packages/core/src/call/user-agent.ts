@@ -4,7 +4,7 @@
  * apart. Sent only from Node, Bun and Deno: a browser sends its own, and some engines refuse the header
  * on fetch or drop it silently; a custom header in its place would need the gateway's CORS to allow it.
  */
-import type { AnyProvider } from './contract.js';
+import type { AnyProvider } from '../contract/contract.js';
 
 /** Core's version, written in by the build (tsup.config.ts) and core's test run from package.json. */
 declare const PDG_CORE_VERSION: string | undefined;

@@ -1,5 +1,5 @@
+import type { ClientSettings } from '../call/settings.js';
 import type { Registry } from './registry.js';
-import type { ClientSettings } from './settings.js';
 
 // What `endpointsOf(client)` (face.ts) needs of a client that its public methods do not give: kept in a
 // WeakMap beside each client rather than as a property on it, so the client's shape stays its typed methods

@@ -1,8 +1,8 @@
 /** What a client and its calls accept: the options of `createClient`, `run`, `pages` and `items`. */
-import type { AnyProvider } from './contract.js';
+import type { AnyProvider } from '../contract/contract.js';
+import type { RetryOption } from '../errors/retry-policy.js';
 import type { Hooks } from './hooks.js';
 import type { CacheCallOption, ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
-import type { RetryOption } from './retry-policy.js';
 import type { WalkCheckpoint } from './walk-state.js';
 
 /**

@@ -4,7 +4,7 @@
  * request has been handed to fetch. Every decision is one Lua script, atomic, on Redis's clock; every
  * value read back is checked, so a forged or stray one can neither lift the limit nor stop every call.
  */
-import { usageError } from './error-builders.js';
+import { usageError } from '../errors/error-builders.js';
 import { createStoreGuard, type StoreErrorEvent, type StoreGuard } from './store-guard.js';
 
 /** What a process asks for its turn: its waiting requests, in its own order, and what Redis should learn. */

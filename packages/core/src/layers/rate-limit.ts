@@ -1,9 +1,9 @@
-import { usageError } from './error-builders.js';
-import type { RateLimitEvent } from './hooks.js';
-import type { ClientRateLimit, LayerContext } from './layers.js';
+import type { RateLimitEvent } from '../call/hooks.js';
+import type { ClientRateLimit, LayerContext } from '../call/layers.js';
+import { usageError } from '../errors/error-builders.js';
+import { parseRetryAfter } from '../errors/retry-policy.js';
 import { createRateQueue, maxAskIntervalMs, type RateQueue } from './rate-limit-queue.js';
 import { createSharedLimits, keyIdOf } from './rate-limit-redis.js';
-import { parseRetryAfter } from './retry-policy.js';
 import { checkStoreTimeout, type StoreErrorEvent } from './store-guard.js';
 
 export interface RateLimitOptions {

@@ -8,8 +8,8 @@
  * Code built without the preset can pass the description as the builders' first argument instead.
  */
 import * as v from 'valibot';
-import type { AnySchema } from './contract.js';
-import { shortText } from './error-builders.js';
+import type { AnySchema } from '../contract/contract.js';
+import { shortText } from '../errors/error-builders.js';
 import { isSchema, wrappedOf } from './schema-reader.js';
 
 /** Documentation a param carries besides its type. */

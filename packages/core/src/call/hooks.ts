@@ -1,5 +1,5 @@
-import type { CallTarget } from './call-target.js';
-import type { PdgError } from './errors.js';
+import type { CallTarget } from '../contract/call-target.js';
+import type { PdgError } from '../errors/errors.js';
 
 /** Who a hook is being called for: the provider id and endpoint name, and the call's params. */
 export interface HookContext extends CallTarget {

@@ -3,7 +3,7 @@
  * order its params came in and whether it spelled out a default), and the key's identity beside it, so
  * that what one key was answered is told apart from another's without the key itself being held.
  */
-import type { EndpointDefinition } from './contract.js';
+import type { EndpointDefinition } from '../contract/contract.js';
 import { describeParams } from './describe.js';
 
 /**

@@ -1,13 +1,13 @@
 import { LRUCache } from 'lru-cache';
+import type { CallResult, GatewayResult, ResponseMeta } from '../call/call-result.js';
+import type { CacheEvent, CacheOutcome } from '../call/hooks.js';
+import type { CachePlan, ClientCache, LayerContext } from '../call/layers.js';
+import { timeoutError, usageError } from '../errors/error-builders.js';
+import { isPdgError, type PdgError } from '../errors/errors.js';
+import type { Redactor } from '../errors/redact.js';
+import { validateResponse } from '../pipeline/validate-response.js';
+import { cacheKey } from '../schema/call-identity.js';
 import { ageOf, type Entry, freshUntil, parseEntry, storableHeaders } from './cache-stored.js';
-import { cacheKey } from './call-identity.js';
-import type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
-import { timeoutError, usageError } from './error-builders.js';
-import { isPdgError, type PdgError } from './errors.js';
-import type { CacheEvent, CacheOutcome } from './hooks.js';
-import type { CachePlan, ClientCache, LayerContext } from './layers.js';
-import { validateResponse } from './pipeline/validate-response.js';
-import type { Redactor } from './redact.js';
 import { checkStoreTimeout, createStoreGuard, type StoreErrorEvent, type StoreGuard } from './store-guard.js';
 
 /**

@@ -4,10 +4,10 @@
  * written by hand and the two cannot disagree.
  */
 import * as v from 'valibot';
-import type { AnySchema, Paging } from './contract.js';
-import { checkpointMismatchError, shownPosition, walkFaultError } from './error-builders.js';
-import { described, type OptionalField, optionalField } from './schema.js';
-import { checkPageLimits, startState } from './walk-state.js';
+import { checkPageLimits, startState } from '../call/walk-state.js';
+import type { AnySchema, Paging } from '../contract/contract.js';
+import { checkpointMismatchError, shownPosition, walkFaultError } from '../errors/error-builders.js';
+import { described, type OptionalField, optionalField } from '../schema/schema.js';
 import { withWalk } from './walker.js';
 
 /**

@@ -4,7 +4,7 @@
  * left alone (reported once, not per call), and one command every so often probes it, ending the outage
  * when the store answers again.
  */
-import { usageError } from './error-builders.js';
+import { usageError } from '../errors/error-builders.js';
 
 /** What `onStoreError` is told: once when a store starts failing, once when it answers again. */
 export type StoreErrorEvent =

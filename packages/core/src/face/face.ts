@@ -7,22 +7,22 @@
  * it: a client that is only `run()` carries none of it.
  */
 
+import type { CallOptions, PagesOptions } from '../call/options.js';
+import { checkLimit, type WalkCheckpoint } from '../call/walk-state.js';
+import type { PagedWalk, PdgClient } from '../client/client.js';
+import { clientParts } from '../client/client-parts.js';
+import { indexProviders, lookup, notWalkableError, type Registry } from '../client/registry.js';
+import type { CallTarget } from '../contract/call-target.js';
+import type { AnyProvider, EndpointDefinition, Paging } from '../contract/contract.js';
+import { didYouMean } from '../errors/closest-names.js';
+import { checkpointMismatchError, shownPosition, usageError, walkFaultError } from '../errors/error-builders.js';
+import { isPdgError } from '../errors/errors.js';
+import { type Redactor, secretsRedactor } from '../errors/redact.js';
+import { buildUrl } from '../pipeline/build-url.js';
+import { cacheKey, keyIdentity } from '../schema/call-identity.js';
+import { type PageRule, positionAfter, revisitCheck, type WalkFaults } from '../walk/paging.js';
+import { walkOf } from '../walk/walker.js';
 import { callEndpoint, type ItemWalk, type ItemWalkOptions, walkEndpoint, walkEndpointItems } from './call-endpoint.js';
-import { cacheKey, keyIdentity } from './call-identity.js';
-import type { CallTarget } from './call-target.js';
-import type { PagedWalk, PdgClient } from './client.js';
-import { clientParts } from './client-parts.js';
-import { didYouMean } from './closest-names.js';
-import type { AnyProvider, EndpointDefinition, Paging } from './contract.js';
-import { checkpointMismatchError, shownPosition, usageError, walkFaultError } from './error-builders.js';
-import { isPdgError } from './errors.js';
-import type { CallOptions, PagesOptions } from './options.js';
-import { type PageRule, positionAfter, revisitCheck, type WalkFaults } from './paging.js';
-import { buildUrl } from './pipeline/build-url.js';
-import { type Redactor, secretsRedactor } from './redact.js';
-import { indexProviders, lookup, notWalkableError, type Registry } from './registry.js';
-import { checkLimit, type WalkCheckpoint } from './walk-state.js';
-import { walkOf } from './walker.js';
 
 /** A page number, a cursor, or `undefined` for a walk's first page (or its end, as a next position). */
 export type WalkPosition = number | string | undefined;

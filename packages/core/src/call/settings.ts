@@ -2,17 +2,17 @@
  * A client's settings, read once from `createClient`'s options and the environment and checked there, so
  * a call starts from values known to be good; and a call's own settings, its options over the client's.
  */
-import type { CallTarget } from './call-target.js';
+import type { CallTarget } from '../contract/call-target.js';
+import type { AnyProvider } from '../contract/contract.js';
+import { usageError } from '../errors/error-builders.js';
+import { keyRedactor, type Redactor } from '../errors/redact.js';
+import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from '../errors/retry-policy.js';
 import { checkedHeaders } from './checked-headers.js';
-import type { AnyProvider } from './contract.js';
 import { type PdgEnvironment, pdgEnvironment } from './environment.js';
-import { usageError } from './error-builders.js';
 import type { Hooks } from './hooks.js';
 import type { ClientCache, ClientRateLimit, ClientTelemetry } from './layers.js';
 import type { CallOptions, ClientOptions, ValidateMode } from './options.js';
 import { clientOutlets, type Outlets } from './outlets.js';
-import { keyRedactor, type Redactor } from './redact.js';
-import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from './retry-policy.js';
 import { serverRuntime, userAgentFor } from './user-agent.js';
 
 export interface ClientSettings {

@@ -1,5 +1,5 @@
-import type { CallTarget } from './call-target.js';
-import { usageError } from './error-builders.js';
+import type { CallTarget } from '../contract/call-target.js';
+import { usageError } from '../errors/error-builders.js';
 
 /** An HTTP header name (RFC 9110 token). */
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,5 +1,5 @@
 /** What a call gives back: its result, and what the response said besides. */
-import type { RateLimitInfo } from './answer-headers.js';
+import type { RateLimitInfo } from '../errors/answer-headers.js';
 import type { CacheOutcome } from './hooks.js';
 
 /** What `runWithResponse` tells besides the result. None of it ever holds the API key. */

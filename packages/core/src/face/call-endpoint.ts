@@ -1,7 +1,7 @@
-import type { PagedWalk, PdgClient } from './client.js';
-import type { AnyProvider } from './contract.js';
-import type { CallOptions, ItemsOptions, PagesOptions } from './options.js';
-import type { PageHooks } from './walk-state.js';
+import type { CallOptions, ItemsOptions, PagesOptions } from '../call/options.js';
+import type { PageHooks } from '../call/walk-state.js';
+import type { PagedWalk, PdgClient } from '../client/client.js';
+import type { AnyProvider } from '../contract/contract.js';
 
 /** A client's methods with the provider id, endpoint name and params as plain runtime values. */
 interface UntypedClient {

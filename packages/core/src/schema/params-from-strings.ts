@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from './contract.js';
+import type { EndpointDefinition } from '../contract/contract.js';
 import { describeParams } from './describe.js';
 
 /**
