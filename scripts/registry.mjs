@@ -102,6 +102,7 @@ function isProvider(name) {
       '@pdg/core',
       '@pdg/mock',
       '@pdg/mcp',
+      '@pdg/mcp-oauth',
       '@pdg/openapi',
       '@pdg/docs',
       '@pdg/testkit',

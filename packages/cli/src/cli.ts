@@ -9,6 +9,7 @@ import { type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
 import { loadedProvider } from './catalog.js';
 import { completionCommand } from './commands/completion.js';
 import { describeCommand, providersCommand } from './commands/describe.js';
+import { harvestCommand } from './commands/harvest.js';
 import { mcpCommand } from './commands/mcp.js';
 import { mockCommand } from './commands/mock.js';
 import { docsCommand, openApiCommand } from './commands/openapi.js';
@@ -27,6 +28,7 @@ const handlers: Readonly<Record<Exclude<CommandName, 'help'>, (args: ParsedArgs)
   providers: providersCommand,
   describe: describeCommand,
   run: runCommand,
+  harvest: harvestCommand,
   mock: mockCommand,
   openapi: openApiCommand,
   docs: docsCommand,

@@ -119,6 +119,11 @@ _pdg() {
           else candidates="$(_pdg_params "\${w[2]}" "\${w[3]}") ${optionWords('run')}"
           fi
         fi ;;
+      harvest)
+        if (( n == 2 )); then candidates="${words(table.providers)}"
+        elif (( n == 3 )); then candidates="$(_pdg_endpoints "\${w[2]}")"
+        elif ! ${takesValue('harvest')}; then candidates="$(_pdg_params "\${w[2]}" "\${w[3]}") ${optionWords('harvest')}"
+        fi ;;
       help) (( n == 2 )) && candidates="${commands.join(' ')}" ;;
       completion) (( n == 2 )) && candidates="${shells.join(' ')}" ;;
       mock) ${takesValue('mock')} || candidates="${optionWords('mock')}" ;;
@@ -169,16 +174,16 @@ function fishScript(table: Table): string {
     '# or for every shell:  pdg completion fish > ~/.config/fish/completions/pdg.fish',
     'function __pdg_words; commandline -opc; end',
     'function __pdg_nth; set -l w (__pdg_words); test (count $w) -eq $argv[1]; and contains -- "$w[2]" $argv[2..-1]; end',
-    'function __pdg_endpoint_of; set -l w (__pdg_words); test (count $w) -eq 3; and contains -- "$w[2]" run describe; and test "$w[3]" = $argv[1]; end',
+    'function __pdg_endpoint_of; set -l w (__pdg_words); test (count $w) -eq 3; and contains -- "$w[2]" run describe harvest; and test "$w[3]" = $argv[1]; end',
     'function __pdg_run; set -l w (__pdg_words); test (count $w) -ge 4; and test "$w[2]" = run; and test "$w[3]" = $argv[1]; and test "$w[4]" = $argv[2]; end',
     'complete -c pdg -f',
     `complete -c pdg -n 'test (count (__pdg_words)) -eq 1' -a '${commands.join(' ')}'`,
-    `complete -c pdg -n '__pdg_nth 2 run describe' -a '${words(table.providers)}'`,
+    `complete -c pdg -n '__pdg_nth 2 run describe harvest' -a '${words(table.providers)}'`,
     `complete -c pdg -n '__pdg_nth 2 help' -a '${commands.join(' ')}'`,
     `complete -c pdg -n '__pdg_nth 2 completion' -a '${shells.join(' ')}'`,
     `complete -c pdg -n '__fish_seen_subcommand_from openapi docs' -a '${words(table.providers)}'`,
     `complete -c pdg -n '__pdg_nth 2 queue' -a '${queueSubcommands.join(' ')}'`,
-    ...(['run', 'mock', 'openapi', 'docs', 'mcp', 'queue'] as const).flatMap((command) =>
+    ...(['run', 'harvest', 'mock', 'openapi', 'docs', 'mcp', 'queue'] as const).flatMap((command) =>
       flagsOf(command).map((flag) => fishFlag(command, flag, table)),
     ),
   ];

@@ -140,6 +140,17 @@ const mcpFlags: readonly Flag[] = [
     default: '127.0.0.1 (this machine only)',
   },
   {
+    name: 'oauth',
+    description:
+      'with --http: sign assistants that take only a URL in with OAuth 2.1: each user pastes their key once on a sign-in page, and their token spends it (x-api-key still works); PDG_MCP_OAUTH_SECRET seals the keys, PDG_REDIS_URL shares sign-ins between processes',
+  },
+  {
+    name: 'public-url',
+    value: 'URL',
+    description: 'with --oauth: the MCP URL as assistants reach it, https:// (TLS in front of this server)',
+    default: 'PDG_MCP_PUBLIC_URL, else the URL it listens at',
+  },
+  {
     name: 'providers',
     value: 'id,...',
     description: 'only these providers, comma-separated',
@@ -177,11 +188,34 @@ const queueFlags: readonly Flag[] = [
   { ...baseUrl, description: 'work: the gateway', only: ['work'] },
 ];
 
+const harvestFlags: readonly Flag[] = [
+  {
+    name: 'into',
+    value: 'TARGET',
+    description: 'where the table goes: duckdb:FILE, postgres://… or parquet:DIR',
+    default: 'duckdb:pdg.duckdb',
+    completes: 'path',
+  },
+  { name: 'full-refresh', description: 'walk every page, whatever is stored (otherwise only what is new)' },
+  {
+    name: 'delete-stale',
+    description: 'after a complete full walk, delete the rows no longer listed (otherwise marked removed)',
+  },
+  { name: 'max-items', value: 'N', description: 'stop after N items' },
+  { name: 'json', description: "the run's summary as one JSON object, stdout's last line" },
+  { name: 'quiet', short: '-q', description: 'no progress or summary lines on stderr' },
+  { name: 'mock', description: 'answer from the built-in mock gateway (no key, no network)' },
+  apiKey,
+  baseUrl,
+  { name: 'timeout', value: 'MS', description: 'for each page, retries included' },
+];
+
 /** Each command's flags (besides the global ones); `run` and `queue add` take the endpoint's params too. */
 export const commandFlags = {
   providers: [],
   describe: [],
   run: runFlags,
+  harvest: harvestFlags,
   mock: mockFlags,
   openapi: openApiFlags,
   docs: docsFlags,

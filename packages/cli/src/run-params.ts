@@ -18,7 +18,7 @@ const booleanWords: Readonly<Record<string, string>> = {
 };
 
 /**
- * The run's param flags, as text: the flags that are not run options. A boolean param given alone is
+ * The run's param flags, as text: the flags that are not options of the command (run's, or those given). A boolean param given alone is
  * `true`, and its value may be spelt true/false, 1/0 or yes/no; any other param needs a value. On an
  * endpoint with a closed param list, a flag that is neither a param nor an option is refused with the
  * closest names, before anything is sent.
@@ -28,17 +28,18 @@ export function paramFlags(
   endpointName: string,
   endpoint: EndpointDefinition,
   args: ParsedArgs,
+  { options = runOptions, command = 'run' }: { readonly options?: ReadonlySet<string>; readonly command?: string } = {},
 ): Record<string, string> {
   const params = new Map(describeParams(endpoint).map((param) => [param.name, param]));
   const raw: Record<string, string> = {};
   for (const [name, value] of args.flags) {
-    if (runOptions.has(name)) continue;
+    if (options.has(name)) continue;
     const param = params.get(name);
     if (param === undefined && !acceptsUnknownParams(endpoint)) {
-      const candidates = [...params.keys(), ...runOptions];
+      const candidates = [...params.keys(), ...options];
       const accepted = [...params.keys()].map((known) => `--${known}`).join(', ') || 'none';
       throw new UsageError(
-        `--${name} is not a param of ${providerId} ${endpointName} nor an option of run.${suggestion(name, candidates, '--')} Params: ${accepted} (pdg describe ${providerId} ${endpointName}).`,
+        `--${name} is not a param of ${providerId} ${endpointName} nor an option of ${command}.${suggestion(name, candidates, '--')} Params: ${accepted} (pdg describe ${providerId} ${endpointName}).`,
       );
     }
     if (param?.type === 'boolean') {

@@ -31,6 +31,7 @@ Usage:
   pdg providers                                    list the providers
   pdg describe <provider> [endpoint]               endpoints, params, limits and defaults
   pdg run <provider> <endpoint> [--<param> <value> ...] [options]
+  pdg harvest <provider> <endpoint> [--<param> <value> ...] [--into TARGET]  a listing into a table
   pdg mock [--port N] [--host H] [--rate-limit R]  serve the mock gateway until interrupted
   pdg openapi [provider...] [--server-url URL]     the OpenAPI 3.1 document, as JSON on stdout
   pdg docs [provider...] [--out DIR]               write the API reference site as static files
@@ -65,6 +66,20 @@ ${runOptionsText}
 
 ${exitCodes}
 ${runExample}`,
+  harvest: `Usage: pdg harvest <provider> <endpoint> [--<param> <value> ...] [--into TARGET] [options]
+
+Walks a paged endpoint into a table named after both (jobs:jobboard browse is jobs_jobboard_browse), keyed
+by each item's id, its columns typed from the endpoint's schema. Targets: duckdb:FILE (the default,
+duckdb:pdg.duckdb), postgres://… and parquet:DIR. After the first run, each run fetches only what is new:
+a listing sorted newest first stops at a page it already has; an endpoint with a since-style param is sent
+the stored high-water mark; any other is walked whole and upserted (the summary says which and why). Each run is a row of _pdg_runs; what it added and changed is in _pdg_changes.
+A progress line on stderr every second or two, and a summary at the end.
+${flagLines(flagsOf('harvest'))}
+
+${paramsText}
+${exitCodes}
+Example: pdg harvest jobs:jobboard browse --country SG --limit 50 --mock --json
+Then:    duckdb pdg.duckdb "SELECT title, location.city FROM jobs_jobboard_browse LIMIT 5"`,
   mock: `Usage: pdg mock [--port N] [--host H] [--rate-limit R]
 
 Serves the mock gateway (every provider's fixtures, read as one world) until interrupted, and at /docs/

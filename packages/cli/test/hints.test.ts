@@ -222,7 +222,9 @@ describe('the hints a command prints when it has no gateway', () => {
   it('pdg queue work --out x with no key: says where to set one, and offers no --mock (queue work has none)', async () => {
     const { code, stderr } = await runCli(['queue', 'work', '--out', 'x'], { PDG_BASE_URL: 'http://127.0.0.1:9' });
     expect(code).toBe(2);
-    expect(stderr).toBe('pdg: No API key: set PDG_API_KEY or pass --api-key.\n');
+    expect(stderr).toBe(
+      'pdg: No API key: set PDG_API_KEY or pass --api-key (to try it locally, pass as --base-url the URL that `pdg mock` prints in another terminal, with any key).\n',
+    );
   });
 
   it('pdg run with no gateway URL still offers --mock, which run takes', async () => {

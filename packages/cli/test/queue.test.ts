@@ -84,7 +84,7 @@ describe('pdg queue: usage', () => {
     const noKey = await runCli(['queue', 'work', '--out', 'x', '--redis', 'redis://127.0.0.1:1']);
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('No API key: set PDG_API_KEY or pass --api-key');
-    expect(noKey.stderr).toContain('run `pdg mock` in another terminal and pass the URL it prints as --base-url');
+    expect(noKey.stderr).toContain('pass as --base-url the URL that `pdg mock` prints in another terminal');
     const noUrl = await runCli(['queue', 'work', '--out', 'x', '--redis', 'redis://127.0.0.1:1', '--api-key', 'k-1']);
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toContain('No gateway URL: set PDG_BASE_URL or pass --base-url');

@@ -12,6 +12,7 @@ export {
   defineEndpoint,
   defineProvider,
   type EndpointDefinition,
+  type ItemKeyPart,
   type Paging,
   type ProviderDefinition,
   type WithPaths,

@@ -17,6 +17,11 @@
  * A request may bring its own key (`x-api-key`, or `Authorization: Bearer`), used for its gateway calls
  * instead of the server's: a server shared by several people spends each one's key. A server started
  * without a key refuses a call that brings none.
+ *
+ * With `auth` (OAuth sign-in, `@pdg/mcp-oauth`), the sign-in's own paths are answered by it, and a request to
+ * the endpoint brings an access token (`Authorization: Bearer`), which it turns into its user's key, or
+ * `x-api-key` as before; with neither, the answer is its 401 naming where to sign in. This package does not
+ * load the sign-in: the hook is passed in.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +40,30 @@ export interface McpHttpServerOptions<TProviders extends readonly AnyProvider[] 
   readonly port?: number;
   /** The endpoint's path. Default `/mcp`. */
   readonly path?: string;
+  /** Sign-in for URL-only clients (`mcpOAuth(...)` of `@pdg/mcp-oauth`), made once the server's URL is known. */
+  readonly auth?: McpHttpAuth;
 }
+
+/** Makes the sign-in of a server once it listens at `url`. */
+export type McpHttpAuth = (server: { readonly url: URL }) => Promise<McpHttpSignIn>;
+
+/** What the HTTP server asks of a sign-in: its routes, and whose key a request spends. */
+export interface McpHttpSignIn {
+  /** The server's public URL (TLS in front): its host is served besides this machine's names. */
+  readonly publicUrl: URL;
+  /** Answers the request when it is the sign-in's (metadata, registration, sign-in page, tokens); false if not. */
+  route(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+  /** The key of the request's signed-in user; `headerKey` when it brings `x-api-key` instead; or the refusal. */
+  callerKey(request: IncomingMessage): Promise<SignedInCaller>;
+  close(): Promise<void>;
+}
+
+export type SignedInCaller =
+  | { readonly key: string }
+  | { readonly headerKey: true }
+  | {
+      readonly refusal: { readonly status: number; readonly message: string; readonly headers: Record<string, string> };
+    };
 
 export interface RunningMcpHttpServer {
   /** `http://127.0.0.1:<port>/mcp`: what an MCP client connects to. */
@@ -51,26 +79,35 @@ const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 export async function startMcpHttpServer<const TProviders extends readonly AnyProvider[]>(
   options: McpHttpServerOptions<TProviders>,
 ): Promise<RunningMcpHttpServer> {
-  const { host = '127.0.0.1', port = 0, path = '/mcp', ...serverOptions } = options;
+  const { host = '127.0.0.1', port = 0, path = '/mcp', auth, ...serverOptions } = options;
   if (!path.startsWith('/')) throw new TypeError(`path must start with "/" (received "${path}").`);
   const pdgTools = createPdgTools(serverOptions);
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const loopback = loopbackNames.has(host);
+  let signIn: McpHttpSignIn | undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const target = new URL(request.url ?? '/', 'http://localhost');
-    if (target.pathname !== path) {
-      return answer(response, 404, `Not found: the MCP endpoint is ${path}.`);
-    }
-    if (loopback && !namesThisMachine(request)) {
+    // Between listening and the sign-in being made, nothing is served (not even with header keys).
+    if (auth && !signIn) return answer(response, 503, 'Service unavailable: the server is starting; try again.');
+    if (loopback && !namesThisMachine(request, signIn?.publicUrl.hostname)) {
       return answer(response, 403, 'Forbidden: this server answers requests addressed to this machine only.');
+    }
+    if (target.pathname !== path) {
+      if (signIn && (await signIn.route(request, response))) return;
+      return answer(response, 404, `Not found: the MCP endpoint is ${path}.`);
     }
     if (request.method !== 'POST') {
       return answer(response, 405, 'Method not allowed: this server is stateless; POST each message.', {
         allow: 'POST',
       });
     }
-    const caller = callerKeyOf(request);
+    const signedIn = signIn ? await signIn.callerKey(request) : { headerKey: true as const };
+    if ('refusal' in signedIn) {
+      const { status, message, headers } = signedIn.refusal;
+      return answer(response, status, message, headers);
+    }
+    const caller = 'key' in signedIn ? { key: signedIn.key } : callerKeyOf(request);
     if ('refusal' in caller) return answer(response, 400, caller.refusal);
     const server = serverOf(pdgTools, caller.key);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -99,19 +136,32 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
   });
   const bound = (http.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${bound}${path}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      http.close(() => resolve());
+      http.closeAllConnections();
+    });
+  try {
+    signIn = await auth?.({ url: new URL(url) });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
-    url: `http://${shownHost}:${bound}${path}`,
+    url,
     port: bound,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
+    close: async () => {
+      await stop();
+      await signIn?.close();
+    },
   };
 }
 
-/** Whether `Host` (and `Origin`, when sent) name this machine. */
-function namesThisMachine(request: IncomingMessage): boolean {
+/** Whether `Host` (and `Origin`, when sent) name this machine, or the public host a sign-in serves. */
+function namesThisMachine(request: IncomingMessage, publicHost: string | undefined): boolean {
+  const served = (name: string | undefined) =>
+    name !== undefined && (loopbackNames.has(name) || (publicHost !== undefined && name === publicHost));
   const hostname = (text: string | undefined) => {
     try {
       return text === undefined ? undefined : new URL(text.includes('://') ? text : `http://${text}`).hostname;
@@ -119,10 +169,9 @@ function namesThisMachine(request: IncomingMessage): boolean {
       return '';
     }
   };
-  const host = hostname(request.headers.host);
-  if (host === undefined || !loopbackNames.has(host)) return false;
+  if (!served(hostname(request.headers.host))) return false;
   const origin = request.headers.origin;
-  return origin === undefined || loopbackNames.has(hostname(origin) ?? '');
+  return origin === undefined || served(hostname(origin));
 }
 
 /** A JSON-RPC error answer with no request id, as the transport gives for a request it cannot take. */

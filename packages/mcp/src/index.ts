@@ -1,4 +1,11 @@
-export { type McpHttpServerOptions, type RunningMcpHttpServer, startMcpHttpServer } from './http.js';
+export {
+  type McpHttpAuth,
+  type McpHttpServerOptions,
+  type McpHttpSignIn,
+  type RunningMcpHttpServer,
+  type SignedInCaller,
+  startMcpHttpServer,
+} from './http.js';
 export type { JsonSchema } from './input-schema.js';
 export { defaultLimits, type ToolLimits } from './limits.js';
 export { createMcpServer, createPdgTools, type McpServerOptions, type PdgTools, type Toolset } from './server.js';

@@ -38,8 +38,10 @@ const allowed: Record<string, readonly string[] | 'any'> = {
   testkit: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/mock/responder'],
   sandbox: ['@pdg/core'],
   mcp: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi', '@pdg/sandbox', '@pdg/sandbox/bounds'],
+  'mcp-oauth': ['@pdg/core', '@pdg/core/face', '@pdg/mcp'],
   'tanstack-query': ['@pdg/core', '@pdg/core/face'],
   queue: ['@pdg/core', '@pdg/core/face'],
+  store: ['@pdg/core', '@pdg/core/describe', '@pdg/core/face'],
   cli: 'any',
 };
 

@@ -2,7 +2,8 @@
  * `pdg mcp`: the endpoints of the providers for AI assistants over the Model Context Protocol, as two tools
  * (find_endpoints, call_endpoint), one tool per endpoint (--all-tools) or code mode (--code); over stdio
  * (until the client closes stdin) or Streamable HTTP (until interrupted). On stdio, stdout carries protocol
- * messages alone: everything else goes to stderr. @pdg/mcp and the MCP SDK are loaded only here.
+ * messages alone: everything else goes to stderr. @pdg/mcp and the MCP SDK are loaded only here, and
+ * @pdg/mcp-oauth only with --oauth (OAuth 2.1 sign-in for assistants that take only a URL).
  */
 import type { AnyProvider } from '@pdg/core';
 import type { RunningMockGateway } from '@pdg/mock';
@@ -15,8 +16,8 @@ import { visible } from '../terminal-text.js';
 
 type Toolset = 'catalog' | 'endpoints' | 'code';
 
-/** The flags, checked: which toolset, over HTTP or not. */
-function readFlags(args: ParsedArgs): { toolset: Toolset; http: boolean } {
+/** The flags, checked: which toolset, over HTTP or not, with OAuth sign-in or not. */
+function readFlags(args: ParsedArgs): { toolset: Toolset; http: boolean; oauth: boolean } {
   const [, ...extra] = args.positionals;
   if (extra.length > 0) {
     const options = flagsOf('mcp').map(flagText).join(', ');
@@ -30,8 +31,20 @@ function readFlags(args: ParsedArgs): { toolset: Toolset; http: boolean } {
   if (!http && (args.flags.has('port') || args.flags.has('host'))) {
     throw new UsageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
   }
+  const oauth = args.flags.has('oauth');
+  if (oauth && !http) {
+    throw new UsageError('--oauth goes with --http: an assistant signs in to a server it reaches by URL.');
+  }
+  if (args.flags.has('public-url') && !oauth) {
+    throw new UsageError('--public-url goes with --oauth: it is the URL tokens are issued for.');
+  }
+  if (args.bare.has('public-url')) {
+    throw new UsageError(
+      '--public-url needs the MCP URL as assistants reach it: --public-url https://pdg.example.com/mcp.',
+    );
+  }
   const toolset = args.flags.has('all-tools') ? 'endpoints' : args.flags.has('code') ? 'code' : 'catalog';
-  return { toolset, http };
+  return { toolset, http, oauth };
 }
 
 /** What the server serves and calls, for its first stderr line. */
@@ -47,7 +60,7 @@ function servingText(toolset: Toolset, selected: readonly AnyProvider[], calls: 
 }
 
 export async function mcpCommand(args: ParsedArgs): Promise<number> {
-  const { toolset, http } = readFlags(args);
+  const { toolset, http, oauth } = readFlags(args);
   const selected = await loadProviders(mcpProviderIds(args));
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4011;
   const host = args.flags.get('host') ?? '127.0.0.1';
@@ -62,8 +75,9 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
         onRequest: (request) => process.stderr.write(`mock gateway: ${visible(`${request.method} ${request.url}`)}\n`),
       });
     }
-    // Over HTTP a server may have no key of its own: each request then brings its caller's.
-    const keyless = http && !mock && !args.flags.has('api-key') && !process.env.PDG_API_KEY;
+    // Over HTTP a server may have no key of its own: each request then brings its caller's. With --oauth it
+    // has none: every request is a signed-in user's (or brings x-api-key), never the server's.
+    const keyless = oauth || (http && !mock && !args.flags.has('api-key') && !process.env.PDG_API_KEY);
     const access = keyless
       ? { baseUrl: gatewayAccess(args, mock, { keyless: true }).baseUrl }
       : gatewayAccess(args, mock);
@@ -83,7 +97,8 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
     }
     let running: Awaited<ReturnType<typeof mcp.startMcpHttpServer>>;
     try {
-      running = await mcp.startMcpHttpServer({ ...options, host, port });
+      const auth = oauth ? await signInOf(args, options) : undefined;
+      running = await mcp.startMcpHttpServer({ ...options, host, port, ...(auth ? { auth } : {}) });
     } catch (error) {
       const reason = listenFailure(error, host, port);
       if (!reason) throw usageOf(core, error);
@@ -91,7 +106,8 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
       return 1;
     }
     close = () => running.close();
-    process.stderr.write(httpBanner(running.url, serving, host, keyless));
+    process.stderr.write(httpBanner(running.url, serving, host, keyless && !oauth));
+    if (oauth) process.stderr.write(signInBanner(args, running.url));
     await interrupted();
     return 0;
   } finally {
@@ -114,6 +130,43 @@ function httpBanner(url: string, serving: string, host: string, keyless: boolean
         : `  warning: listening on ${host}, beyond this machine: anyone who reaches it calls the gateway with this server's API key (a request may bring its own instead), and every tool it serves is open to them\n`) +
     '  Ctrl-C stops it.\n'
   );
+}
+
+/** The OAuth sign-in (@pdg/mcp-oauth, loaded here only): public URL, secret and Redis from flags and environment. */
+async function signInOf(args: ParsedArgs, options: { providers: readonly AnyProvider[]; baseUrl: string }) {
+  const { mcpOAuth } = await import('@pdg/mcp-oauth');
+  const publicUrl = args.flags.get('public-url') ?? process.env.PDG_MCP_PUBLIC_URL;
+  if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
+    throw new UsageError(
+      `--public-url (or PDG_MCP_PUBLIC_URL) is not a URL: give the MCP URL as assistants reach it, such as https://pdg.example.com/mcp.`,
+    );
+  }
+  const secret = process.env.PDG_MCP_OAUTH_SECRET;
+  const redisUrl = process.env.PDG_REDIS_URL;
+  return mcpOAuth({
+    providers: options.providers,
+    baseUrl: options.baseUrl,
+    ...(publicUrl !== undefined ? { publicUrl } : {}),
+    ...(secret ? { secret } : {}),
+    ...(redisUrl ? { redisUrl } : {}),
+  });
+}
+
+/** What a server with --oauth adds to its banner: the URL to give assistants, and where sign-ins live. */
+function signInBanner(args: ParsedArgs, url: string): string {
+  const publicUrl = args.flags.get('public-url') ?? process.env.PDG_MCP_PUBLIC_URL ?? url;
+  const kept = process.env.PDG_REDIS_URL
+    ? `in Redis at ${visible(redisHost(process.env.PDG_REDIS_URL))}, shared by every process using it`
+    : 'in this process (they end with it; set PDG_REDIS_URL to share them)';
+  return (
+    `  OAuth sign-in: give assistants ${visible(publicUrl)}; each user pastes their own key once on its sign-in page\n` +
+    `  sign-ins kept ${kept}\n`
+  );
+}
+
+/** The Redis URL's host alone: its password is not for stderr. */
+function redisHost(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : 'PDG_REDIS_URL';
 }
 
 /** `--providers id,...`: the ids named, in the order given; every provider's without the flag. */

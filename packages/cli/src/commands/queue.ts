@@ -213,7 +213,7 @@ async function workClient(setup: WorkSetup) {
  */
 function requireGateway(args: ParsedArgs): void {
   const environment = pdgEnvironment();
-  const local = 'to try it locally, run `pdg mock` in another terminal and pass the URL it prints as --base-url';
+  const local = 'to try it locally, pass as --base-url the URL that `pdg mock` prints in another terminal';
   if (!(args.flags.get('api-key') ?? environment.PDG_API_KEY)) {
     throw new UsageError(`No API key: set PDG_API_KEY or pass --api-key (${local}, with any key).`);
   }

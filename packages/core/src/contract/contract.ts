@@ -11,6 +11,9 @@ export type Paging =
   /** `cursor` is sent; the response carries `hasMore` and `nextCursor`. */
   | { readonly kind: 'cursor'; readonly items: string };
 
+/** One part of an item's key: a field of the item, or a param of the call it came from. */
+export type ItemKeyPart = string | { readonly param: string };
+
 /** One gateway endpoint, described as data. */
 export interface EndpointDefinition<TParams extends AnySchema = AnySchema, TResponse extends AnySchema = AnySchema> {
   /**
@@ -28,6 +31,13 @@ export interface EndpointDefinition<TParams extends AnySchema = AnySchema, TResp
   readonly cacheSeconds?: number;
   /** Paging metadata, set by spreading `pageOf(...)` or `cursorPageOf(...)`, which bring the walk; one written by hand cannot be walked. */
   readonly paging?: Paging;
+  /**
+   * What identifies one item of a paged or list endpoint, for stores that keep each item once (`@pdg/store`):
+   * the item's fields the spec shows as its id (several where one does not, as a candle's instrument and
+   * time; `{ param }` for a part the item does not carry but its call's params do), or `'content'` where the
+   * spec shows none (an item is then keyed by a hash of its content).
+   */
+  readonly itemKey?: readonly [ItemKeyPart, ...ItemKeyPart[]] | 'content';
   /** The body is the `{ status, message, content }` envelope; the result is its `content`. */
   readonly envelope?: boolean;
   /** One line from the spec, shown in editor hovers, `pdg describe` and generated docs. */

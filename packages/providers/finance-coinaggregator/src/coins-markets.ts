@@ -6,6 +6,9 @@ import { changeWindows, marketCoin } from './records.js';
 
 export const description = 'Coins with their market figures, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['id'] as const;
+
 export const params = v.strictObject({
   /** Currency of the figures, lowercase (see `vs-currencies`). */
   vsCurrency: vsCurrency(),

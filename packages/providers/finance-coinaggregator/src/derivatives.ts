@@ -5,6 +5,9 @@ import { derivativeTicker } from './records.js';
 
 export const description = 'Derivatives tickers across markets, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['market', 'symbol'] as const;
+
 export const params = v.strictObject({
   /** Keep one market (exchange), by name. */
   market: optional(stringParam()),

@@ -5,6 +5,9 @@ import { exchange } from './records.js';
 
 export const description = 'Exchanges ranked by trust score, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['id'] as const;
+
 export const params = v.strictObject({
   ...pageParams(),
 });

@@ -6,6 +6,9 @@ import { seriesOf, seriesPage } from './series.js';
 
 export const description = 'The long/short account ratio of a contract over time, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = [{ param: 'category' }, { param: 'symbol' }, { param: 'period' }, 'time'] as const;
+
 export const cacheSeconds = 30;
 
 export const params = seriesOf({

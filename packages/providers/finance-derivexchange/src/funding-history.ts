@@ -4,6 +4,9 @@ import { seriesOf, seriesPage } from './series.js';
 
 export const description = "A contract's funding-rate history, page by page.";
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = [{ param: 'category' }, 'symbol', 'time'] as const;
+
 export const params = seriesOf({});
 
 export const { paging, response } = seriesPage(funding, {});

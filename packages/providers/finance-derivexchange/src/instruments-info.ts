@@ -7,6 +7,9 @@ import { seriesPage } from './series.js';
 
 export const description = 'Tradable instruments and their trading rules, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = [{ param: 'category' }, 'symbol'] as const;
+
 export const params = v.strictObject({
   /** Product line; `linear` is accepted, other values are not documented. */
   category: category(),

@@ -6,6 +6,9 @@ import { seriesOf, seriesPage } from './series.js';
 
 export const description = "A contract's open interest over time, page by page.";
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = [{ param: 'category' }, { param: 'symbol' }, { param: 'intervalTime' }, 'time'] as const;
+
 export const params = seriesOf({
   /** Interval between rows; `5min` is accepted, other values are not documented. */
   intervalTime: optional(openEnumParam(['5min'])),

@@ -6,6 +6,9 @@ import { analysisItem } from './records/news.js';
 
 export const description = 'Analysis articles about an instrument, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['articleId'] as const;
+
 export const params = v.strictObject({
   ...instrument,
   /** Page number, 1-based. */

@@ -5,6 +5,9 @@ import { newsItem } from './records/news.js';
 
 export const description = 'Market news, page by page, optionally about one instrument or category.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['id'] as const;
+
 export const params = v.strictObject({
   /** Instrument name or symbol to get news about; omit for general market news. */
   query: optional(stringParam()),

@@ -6,6 +6,9 @@ import { observation } from './records.js';
 export const description =
   "An indicator's observations, filtered by country, region, year and dimension values, page by page.";
 
+/** The spec shows no id for these rows: each is keyed by a hash of its content (see the README). */
+export const itemKey = 'content' as const;
+
 export const pathParam = 'indicator';
 
 /** A year: a whole number; the spec gives no bounds, and no order between `yearFrom` and `yearTo`. */

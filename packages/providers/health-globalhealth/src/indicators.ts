@@ -5,6 +5,9 @@ import { indicator } from './records.js';
 
 export const description = 'The indicator catalogue (about 3,095 indicators), searchable, page by page.';
 
+/** The spec shows no id for these rows: each is keyed by a hash of its content (see the README). */
+export const itemKey = 'content' as const;
+
 export const params = v.strictObject({
   /** Words to find in indicator names. */
   search: optional(stringParam()),

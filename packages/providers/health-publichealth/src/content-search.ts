@@ -7,6 +7,9 @@ import { mediaItem } from './records.js';
 
 export const description = 'Search public-health content (media items) by title, media type, topic and language.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['mediaId'] as const;
+
 export const params = v.strictObject({
   /** Exact item title: matches the whole title. */
   name: optional(stringParam()),

@@ -6,6 +6,9 @@ import { topic } from './records.js';
 
 export const description = 'The content topics, each with its child topics (one nesting level).';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['topicId'] as const;
+
 export const params = v.strictObject({
   ...pageParams({ maxLimit: 100, defaultLimit: 20, defaultPage: 1 }),
 });

@@ -8,6 +8,9 @@ import { datasetRow } from './records.js';
 export const description =
   'Rows of a dataset, page by page, with optional select, filter, grouping, ordering and full-text search.';
 
+/** The spec shows no id for these rows: each is keyed by a hash of its content (see the README). */
+export const itemKey = 'content' as const;
+
 export const pathParam = 'datasetId';
 
 export const params = v.strictObject({

@@ -6,6 +6,9 @@ import { jobListItem } from './records.js';
 
 export const description = 'Structural paged browse of job listings.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['jobId'] as const;
+
 export const cacheSeconds = 600;
 
 export const params = v.strictObject({

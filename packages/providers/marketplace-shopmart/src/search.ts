@@ -12,6 +12,9 @@ import { searchItem } from './records.js';
 
 export const description = 'Search marketplace products by keyword.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['productId'] as const;
+
 export const cacheSeconds = 120;
 
 /** The orders `sort` accepts (the spec lists them all). */

@@ -16,6 +16,9 @@ import { searchResult } from './records.js';
 
 export const description = 'Search titles by words, genres, type, years and rating, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['id'] as const;
+
 export const cacheSeconds = 600;
 
 export const params = v.strictObject({

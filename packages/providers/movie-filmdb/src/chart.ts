@@ -6,6 +6,9 @@ import { chartRow } from './records.js';
 
 export const description = 'A title chart (top rated, most popular, lowest rated), page by page up to page 30.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['id'] as const;
+
 export const params = v.strictObject({
   /** Which chart. */
   chart: optional(

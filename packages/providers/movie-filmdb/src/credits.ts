@@ -6,6 +6,9 @@ import { credit } from './records.js';
 
 export const description = "A title's cast and crew, page by page up to page 30.";
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = [{ param: 'id' }, 'id', 'category'] as const;
+
 export const pathParam = 'id';
 
 export const params = v.strictObject({

@@ -6,6 +6,9 @@ import { episode } from './records.js';
 
 export const description = "A series' episodes, of one season or all, page by page up to page 30.";
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['id'] as const;
+
 export const pathParam = 'id';
 
 export const params = v.strictObject({

@@ -6,6 +6,9 @@ import { documentPage } from './records.js';
 
 export const description = 'Documents whose abstract matches the query, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['documentId'] as const;
+
 export const params = v.strictObject({
   /** Text to find in document abstracts. */
   query: stringParam(),

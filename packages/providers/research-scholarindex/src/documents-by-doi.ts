@@ -6,6 +6,9 @@ import { documentPage } from './records.js';
 
 export const description = 'Documents by DOI, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['documentId'] as const;
+
 export const params = v.strictObject({
   /** A DOI (the spec gives no form; the bare `10.<prefix>/<suffix>` form is what document records carry). */
   query: stringParam(),

@@ -6,6 +6,9 @@ import { documentListItem, pageFields } from './records.js';
 
 export const description = 'Document search with field, publisher, PDF and year filters, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['documentId'] as const;
+
 export const params = v.strictObject({
   /** Search text. */
   query: stringParam(),

@@ -9,6 +9,9 @@ import { documentListItem, journalFields, pageFields } from './records.js';
 
 export const description = 'One journal in detail, with its documents page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['documentId'] as const;
+
 export const pathParam = 'journalId';
 
 export const params = v.strictObject({

@@ -6,6 +6,9 @@ import { journalListItem, pageFields } from './records.js';
 
 export const description = 'Journals of the index, optionally matching a query, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['journalId'] as const;
+
 export const params = v.strictObject({
   /** Text to find journals by (optional). */
   query: optional(stringParam()),

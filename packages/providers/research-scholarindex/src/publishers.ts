@@ -6,6 +6,9 @@ import { pageFields, publisherListItem } from './records.js';
 
 export const description = 'Publishers of the index, optionally matching a query, page by page.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['publisherId'] as const;
+
 export const params = v.strictObject({
   /** Text to find publishers by (optional). */
   query: optional(stringParam()),

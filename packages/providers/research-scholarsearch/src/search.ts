@@ -6,6 +6,9 @@ import { searchResult } from './records.js';
 export const description =
   'Scholarly publication search, page by page, with year, language, patent and citation filters.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['resultId'] as const;
+
 export const cacheSeconds = 3600;
 
 export const params = v.strictObject({

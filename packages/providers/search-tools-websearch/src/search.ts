@@ -14,6 +14,9 @@ import * as v from 'valibot';
 
 export const description = 'General web search.';
 
+/** The spec shows no id for a result: it is keyed by its `url`, the page it points to. */
+export const itemKey = ['url'] as const;
+
 export const cacheSeconds = 900;
 
 export const params = v.looseObject({

@@ -5,6 +5,9 @@ import { follower } from './records.js';
 
 export const description = "A user's followers, cursor-paged.";
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['userId'] as const;
+
 export const pathParam = 'userId';
 
 export const params = v.strictObject({

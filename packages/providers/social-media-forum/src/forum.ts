@@ -5,6 +5,9 @@ import { community, forumThreadSummary } from './records.js';
 
 export const description = "A community's threads, page by page.";
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['threadId'] as const;
+
 export const pathParam = 'communityId';
 
 export const params = v.strictObject({

@@ -5,6 +5,9 @@ import { hotThread } from './records.js';
 
 export const description = 'Hot threads, optionally of one channel, cursor-paged.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['threadId'] as const;
+
 export const params = v.strictObject({
   /** Only threads of this channel (optional filter). */
   channelId: optional(stringParam()),

@@ -5,6 +5,9 @@ import { profileThread, profile as userProfile } from './records.js';
 
 export const description = "A user's profile and the threads they started, page by page.";
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['threadId'] as const;
+
 export const pathParam = 'userId';
 
 export const params = v.strictObject({

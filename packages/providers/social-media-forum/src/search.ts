@@ -5,6 +5,9 @@ import { threadSummary } from './records.js';
 
 export const description = 'Search forum threads by keywords.';
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['threadId'] as const;
+
 export const cacheSeconds = 120;
 
 export const params = v.strictObject({

@@ -5,6 +5,9 @@ import { userPost } from './records.js';
 
 export const description = "A user's posts, page by page.";
 
+/** What identifies one item, as the spec shows it (`@pdg/store` keeps each item once by it). */
+export const itemKey = ['postId'] as const;
+
 export const pathParam = 'userId';
 
 export const params = v.strictObject({

@@ -1,0 +1,106 @@
+// The DuckDB engine (`duckdb:FILE`, the embedded default): `@duckdb/node-api`, loaded only when a harvest
+// goes into DuckDB. One process writes a DuckDB file at a time: a second is refused with a message saying so.
+import { usageError } from '@pdg/core';
+import type { ColumnType } from './columns.js';
+import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+
+/** DuckDB's memory limit for a harvest. */
+const memoryLimit = '128MB';
+
+/** Opens (or creates) the DuckDB file; `':memory:'` for a database that lives only in this process. */
+export async function duckdbEngine(file: string): Promise<SqlEngine> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  // A harvest writes one page at a time: DuckDB's default memory limit (most of the machine's memory) would let
+  // its caches grow far past what a page needs; past this limit it evicts them.
+  const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit }).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/lock/i.test(message))
+      throw usageError(
+        `duckdb:${file} is in use by another process: DuckDB lets one process write a file at a time. Wait for it to finish, or harvest into postgres://… for many workers. (${message})`,
+      );
+    throw usageError(`duckdb:${file} cannot be opened: ${message}`);
+  });
+  const connection = await instance.connect();
+  const run = async (sql: string, params: readonly unknown[] = []) => {
+    await connection.run(sql, params.length === 0 ? undefined : (params as never));
+  };
+  return {
+    dialect: 'duckdb',
+    async query(sql, params = []) {
+      const reader = await connection.runAndReadAll(sql, params.length === 0 ? undefined : (params as never));
+      return reader.getRowObjectsJson() as Record<string, unknown>[];
+    },
+    run,
+    // One process writes a DuckDB file: nothing to wait for.
+    lockSchema: async () => undefined,
+    async transaction(work) {
+      await run('BEGIN TRANSACTION');
+      try {
+        const result = await work();
+        await run('COMMIT');
+        return result;
+      } catch (error) {
+        await run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+    columnSql: duckdbType,
+    jsonRows: (param, columns) =>
+      `(SELECT unnest(from_json(${param}::JSON, '${JSON.stringify([structure(columns)]).replaceAll("'", "''")}'), max_depth := 2))`,
+    async createItemTable(table, columns) {
+      // No PRIMARY KEY: DuckDB refuses a key deleted and inserted again in one transaction, which is how a
+      // changed row is replaced; the store keeps keys unique itself.
+      const list = columns.map((column) => `${quoted(column.name)} ${duckdbType(column.type)}`).join(', ');
+      await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list})`);
+    },
+    async replaceRows(table, columns, rowsJson, replacedKeysJson) {
+      const key = quoted('_pdg_key');
+      const keys = `(SELECT unnest(from_json($1::JSON, '[{"_pdg_key":"VARCHAR"}]'), max_depth := 2))`;
+      if (replacedKeysJson !== undefined)
+        await run(`DELETE FROM ${quoted(table.name)} WHERE ${key} IN (SELECT ${key} FROM ${keys})`, [replacedKeysJson]);
+      const names = columns.map((column) => quoted(column.name)).join(', ');
+      await run(
+        `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM (SELECT unnest(from_json($1::JSON, '${JSON.stringify([structure(columns)]).replaceAll("'", "''")}'), max_depth := 2))`,
+        [rowsJson],
+      );
+    },
+    async close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+function duckdbType(type: ColumnType): string {
+  switch (type.kind) {
+    case 'text':
+      return 'VARCHAR';
+    case 'boolean':
+      return 'BOOLEAN';
+    case 'integer':
+      return 'BIGINT';
+    case 'double':
+      return 'DOUBLE';
+    case 'timestamp':
+      return 'TIMESTAMPTZ';
+    case 'date':
+      return 'DATE';
+    case 'json':
+      return 'JSON';
+    case 'struct':
+      return `STRUCT(${type.fields.map((field) => `${quoted(field.name)} ${duckdbType(field.type)}`).join(', ')})`;
+    case 'list':
+      return `${duckdbType(type.item)}[]`;
+  }
+}
+
+/** The `from_json` structure of the columns: their types as DuckDB names them, nested as the values nest. */
+function structure(columns: readonly JsonColumn[]): Record<string, unknown> {
+  return Object.fromEntries(columns.map((column) => [column.name, structureOf(column.type)]));
+}
+
+function structureOf(type: ColumnType): unknown {
+  if (type.kind === 'struct') return structure(type.fields);
+  if (type.kind === 'list') return [structureOf(type.item)];
+  return duckdbType(type);
+}

@@ -1,0 +1,97 @@
+// The PostgreSQL engine (`postgres://…`): `pg`, loaded only when a harvest goes into PostgreSQL. Each page is
+// copied into a staging table and merged with `INSERT … ON CONFLICT (_pdg_key) DO UPDATE`, inside the page's
+// transaction; many processes can write one table at once.
+import { usageError } from '@pdg/core';
+import type { ColumnType } from './columns.js';
+import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+
+export async function postgresEngine(url: string): Promise<SqlEngine> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect().catch((error: unknown) => {
+    throw usageError(
+      `PostgreSQL at ${shownUrl(url)} cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  // A server going away between queries is reported by the query that fails; this keeps it from being thrown unheard.
+  client.on('error', () => undefined);
+  const run = async (sql: string, params: readonly unknown[] = []) => {
+    await client.query(sql, params as unknown[]);
+  };
+  const recordset = (param: string, columns: readonly JsonColumn[]) =>
+    `jsonb_to_recordset(${param}::jsonb) AS "_pdg_rows"(${columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ')})`;
+  return {
+    dialect: 'postgres',
+    async query(sql, params = []) {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as Record<string, unknown>[];
+    },
+    run,
+    // A transaction-scoped advisory lock, its number pdg's own: released at commit or rollback.
+    lockSchema: () => run('SELECT pg_advisory_xact_lock(7230451)'),
+    async transaction(work) {
+      await run('BEGIN');
+      try {
+        const result = await work();
+        await run('COMMIT');
+        return result;
+      } catch (error) {
+        await run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+    columnSql: postgresType,
+    jsonRows: recordset,
+    async createItemTable(table, columns) {
+      const list = columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ');
+      await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`);
+    },
+    async replaceRows(table, columns, rowsJson) {
+      // ON CONFLICT replaces stored rows, so which keys are stored does not matter here.
+      const stage = quoted(`_pdg_stage_${table.name}`);
+      const names = columns.map((column) => quoted(column.name)).join(', ');
+      await run(`CREATE TEMP TABLE IF NOT EXISTS ${stage} (LIKE ${quoted(table.name)}) ON COMMIT DELETE ROWS`);
+      await run(`INSERT INTO ${stage} (${names}) SELECT ${names} FROM ${recordset('$1', columns)}`, [rowsJson]);
+      const updates = columns
+        .filter((column) => column.name !== '_pdg_key')
+        .map((column) => `${quoted(column.name)} = EXCLUDED.${quoted(column.name)}`)
+        .join(', ');
+      await run(
+        `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${stage} ON CONFLICT ("_pdg_key") DO UPDATE SET ${updates}`,
+      );
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
+
+function postgresType(type: ColumnType): string {
+  switch (type.kind) {
+    case 'text':
+      return 'text';
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+      return 'bigint';
+    case 'double':
+      return 'double precision';
+    case 'timestamp':
+      return 'timestamptz';
+    case 'date':
+      return 'date';
+    default:
+      return 'jsonb';
+  }
+}
+
+/** The URL without its password, for messages. */
+function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the URL given';
+  }
+}

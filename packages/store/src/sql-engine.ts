@@ -1,0 +1,45 @@
+// What the SQL stores need of a database: queries with `$n` params, a transaction, and the few places where
+// DuckDB and PostgreSQL differ (column types, rows from a JSON param, an item table's upsert).
+import type { ColumnType, TableShape } from './columns.js';
+
+/** A column of a table written from JSON rows: its name and type. */
+export interface JsonColumn {
+  readonly name: string;
+  readonly type: ColumnType;
+}
+
+export interface SqlEngine {
+  readonly dialect: 'duckdb' | 'postgres';
+  /** Rows of a query, as plain objects (JSON columns as text or parsed, big integers as numbers or text). */
+  query(sql: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  run(sql: string, params?: readonly unknown[]): Promise<void>;
+  /**
+   * Inside a transaction: waits until no other process is creating or altering tables of this database, so two
+   * workers starting at once do not both create the same table (PostgreSQL); nothing where one process writes.
+   */
+  lockSchema(): Promise<void>;
+  /** Runs `work` in one transaction: all of it is committed, or none. */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** The column type's SQL. */
+  columnSql(type: ColumnType): string;
+  /** A `FROM` source of rows read from a JSON array param (`$n`), with these columns. */
+  jsonRows(param: string, columns: readonly JsonColumn[]): string;
+  /** Creates the item table where missing (keyed by `_pdg_key` where the engine enforces keys). */
+  createItemTable(table: TableShape, columns: readonly JsonColumn[]): Promise<void>;
+  /**
+   * Writes rows (a JSON array text) in place of any with the same `_pdg_key`, inside the caller's transaction;
+   * `replacedKeysJson` names the keys already stored (undefined when every row is new).
+   */
+  replaceRows(
+    table: TableShape,
+    columns: readonly JsonColumn[],
+    rowsJson: string,
+    replacedKeysJson: string | undefined,
+  ): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An identifier quoted for both dialects. */
+export function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,92 @@
+/**
+ * Stores as `createWalkWorker` sinks: pages delivered by two workers at once, and a page delivered twice,
+ * leave each item once by its key, in one ledger run per walk; a DuckDB file held by one process is refused to
+ * a second with a message saying why.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@pdg/core';
+import { jobboard } from '@pdg/jobs-jobboard';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, parseTarget, storeSink } from '../src/index.js';
+import { jobs } from './listing-gateway.js';
+import { type PostgresServer, postgresAvailable, startPostgres } from './postgres-server.js';
+
+const client = createClient({ providers: [jobboard], baseUrl: 'http://127.0.0.1:9', apiKey: 'unused' });
+const walk = { provider: 'jobs:jobboard', endpoint: 'browse', params: { country: 'SG', limit: 50 } };
+const dir = mkdtempSync(join(tmpdir(), 'pdg-store-sink-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into PostgreSQL', () => {
+  let server: PostgresServer;
+  const query = async (sql: string) => {
+    const connection = new pg.Client({ connectionString: server.url });
+    await connection.connect();
+    try {
+      return (await connection.query(sql)).rows;
+    } finally {
+      await connection.end();
+    }
+  };
+  beforeAll(async () => {
+    server = await startPostgres();
+    await query('DROP TABLE IF EXISTS jobs_jobboard_browse, _pdg_runs, _pdg_changes, _pdg_state');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('keeps each item once when two workers deliver pages at once and one page twice', async () => {
+    const listing = jobs(200);
+    const pages = [0, 1, 2, 3].map((index) => listing.slice(index * 50, index * 50 + 50));
+    const stores = [await openStore(parseTarget(server.url)), await openStore(parseTarget(server.url))];
+    try {
+      const [first, second] = stores.map((store) => storeSink(store, client, { walk })) as [
+        ReturnType<typeof storeSink>,
+        ReturnType<typeof storeSink>,
+      ];
+      // Worker one takes pages 0 and 1, and dies after page 1 reached the sink; worker two takes page 1 again
+      // (from the checkpoint before it), then 2 and 3, while worker one's last write is still going.
+      await Promise.all([
+        (async () => {
+          await first.write({ walkId: 'walk-1', pageIndex: 0, items: pages[0] as unknown[] });
+          await first.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[] });
+        })(),
+        (async () => {
+          await second.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[] });
+          await second.write({ walkId: 'walk-1', pageIndex: 2, items: pages[2] as unknown[] });
+          await second.write({ walkId: 'walk-1', pageIndex: 3, items: pages[3] as unknown[] });
+        })(),
+      ]);
+      await second.finish('walk-1');
+    } finally {
+      for (const store of stores) await store.close();
+    }
+    const [rows] = await query(
+      'SELECT count(*)::int AS rows, count(DISTINCT "jobId")::int AS ids FROM jobs_jobboard_browse',
+    );
+    expect(rows).toEqual({ rows: 200, ids: 200 });
+    const runs = await query('SELECT "runId", status, pages::int AS pages FROM _pdg_runs');
+    expect(runs).toEqual([{ runId: 'walk-1', status: 'completed', pages: 5 }]);
+  });
+});
+
+describe('a DuckDB file', () => {
+  it('is refused to a second process while one holds it, with a message naming the way out', async () => {
+    const file = join(dir, 'held.duckdb');
+    const store = await openStore(parseTarget(`duckdb:${file}`));
+    try {
+      const script = `import('${new URL('../dist/index.js', import.meta.url).href}').then(async ({ openStore, parseTarget }) => { try { await openStore(parseTarget(${JSON.stringify(`duckdb:${file}`)})); console.log('opened'); } catch (error) { console.log(error.message); } })`;
+      const output = await new Promise<string>((resolve) =>
+        execFile(process.execPath, ['-e', script], { timeout: 60_000 }, (_error, stdout) => resolve(stdout)),
+      );
+      expect(output).toContain('is in use by another process');
+      expect(output).toContain('postgres://');
+    } finally {
+      await store.close();
+    }
+  });
+});
