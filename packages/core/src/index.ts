@@ -17,15 +17,7 @@ export {
   type ProviderDefinition,
   type WithPaths,
 } from './contract/contract.js';
-export {
-  contentOf,
-  type ErrorEnvelope,
-  errorEnvelope,
-  isErrorEnvelope,
-  isSuccessEnvelope,
-  type SuccessEnvelope,
-  successEnvelope,
-} from './contract/envelope.js';
+export { contentOf, type ErrorEnvelope, errorEnvelope, type SuccessEnvelope } from './contract/envelope.js';
 export type {
   Documented,
   EndpointName,
@@ -65,7 +57,6 @@ export {
   type RecordedRequest,
 } from './fixtures/define.js';
 export { buildUrl, gatewayRoot, type UrlParts } from './pipeline/build-url.js';
-export { codeForStatus } from './pipeline/map-error.js';
 export { validateParams } from './pipeline/validate-params.js';
 export { checkResponse, issuePath, type ResponseVerdict } from './pipeline/validate-response.js';
 export {

@@ -1,6 +1,6 @@
 /**
  * The gateway's envelopes, in one place: the client unwraps them, the mock gateway and the testkit build
- * them, and the conformance suite reads fixtures through them, so all agree on their shape.
+ * error answers and read fixtures' content through them, so all agree on their shape.
  */
 import type { EndpointDefinition } from './contract.js';
 
@@ -16,10 +16,6 @@ export interface ErrorEnvelope {
   readonly status: 'error';
   readonly message: string;
   readonly content?: unknown;
-}
-
-export function successEnvelope<T>(content: T, message = 'OK'): SuccessEnvelope<T> {
-  return { status: 'success', message, content };
 }
 
 /** The error envelope the gateway answers failures with; `content` only when there is one. */
