@@ -12,6 +12,6 @@ export default packageBuild({
     'rate-limit': 'src/rate-limit-entry.ts',
     otel: 'src/otel-entry.ts',
   },
-  // The version named in the User-Agent (src/user-agent.ts).
+  // The version named in the User-Agent (src/call/user-agent.ts).
   define: coreVersionDefine(),
 });

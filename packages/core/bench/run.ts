@@ -6,6 +6,7 @@
  * - speed: run() through the whole pipeline against a stub fetch, against the hand-written ky + valibot
  *   call on the same stub, so the ratio is the pipeline's own cost.
  */
+import { readFileSync } from 'node:fs';
 import ky from 'ky';
 import * as v from 'valibot';
 import {
@@ -33,6 +34,15 @@ function bundle(entry: string, core: string, split = false): Promise<Bundle> {
   });
 }
 
+/** The one-call client's cap as one file, from size-budget.json (tests/repo's size test holds it). */
+const oneFileBudget = (
+  JSON.parse(readFileSync(new URL('../../../size-budget.json', import.meta.url), 'utf8')) as {
+    budgets: { entry: string; split?: boolean; gzipBytes: number }[];
+  }
+).budgets.find(
+  (budget) => budget.entry === 'packages/core/bench/one-call-client.js' && budget.split !== true,
+)?.gzipBytes;
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
 
 /** `node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/x.js` → `ky`; a core source stays `src/x.ts`. */
@@ -59,7 +69,7 @@ const oneFile = await bundle('./one-call-client.js', '../dist/index.js');
 const baseOneFile = await bundle('./baseline-client.js', '../dist/index.js');
 console.log('size, one file (esbuild --bundle --minify --platform=browser --format=esm, no splitting; gzip -9)');
 console.log(
-  `  one-call pdg client:        ${kb(oneFile.minified)} min, ${oneFile.gzipped} B gzip (target <= 21,200 B)`,
+  `  one-call pdg client:        ${kb(oneFile.minified)} min, ${oneFile.gzipped} B gzip (budget <= ${oneFileBudget} B, size-budget.json)`,
 );
 console.log(`  hand-written ky + valibot:  ${kb(baseOneFile.minified)} min, ${baseOneFile.gzipped} B gzip`);
 console.log(`  ratio (gzip):               ${(oneFile.gzipped / baseOneFile.gzipped).toFixed(2)}x`);
@@ -172,7 +182,7 @@ console.log(`\nspeed (${calls} calls against a stub fetch per round, ${pairs} pa
 console.log(`  run() through the pipeline: ${quantile(perCall.measured, 0.5).toFixed(1)} µs a call`);
 console.log(`  hand-written ky + valibot:  ${quantile(perCall.baseline, 0.5).toFixed(1)} µs a call`);
 console.log(
-  `  ratio:                      ${quantile(ratios, 0.5).toFixed(2)}x (target <= 1.05x; middle half of the pairs ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)}x)`,
+  `  ratio:                      ${quantile(ratios, 0.5).toFixed(2)}x (target <= 1.10x; middle half of the pairs ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)}x)`,
 );
 
 // The same call with `telemetry: openTelemetry()` and the OpenTelemetry SDK recording every span and metric

@@ -1,8 +1,9 @@
 // `@pdg/core/face`: core's rules for the tools built on the client (see face.ts), apart from the main entry
 // so that an app calling `run()` carries none of it.
-export { closestNames, didYouMean } from './closest-names.js';
-export { type PdgEnvironment, pdgEnvironment } from './environment.js';
-export { isPdgError } from './errors.js';
+
+export { type PdgEnvironment, pdgEnvironment } from './call/environment.js';
+export { closestNames, didYouMean } from './errors/closest-names.js';
+export { isPdgError } from './errors/errors.js';
 export {
   type CallIdentity,
   type ClientEndpoints,
@@ -15,4 +16,4 @@ export {
   type PageStepOptions,
   sortedJson,
   type WalkPosition,
-} from './face.js';
+} from './face/face.js';

@@ -1,14 +1,11 @@
-export type { AnswerInfo, RateLimitInfo } from './answer-headers.js';
-export {
-  callEndpoint,
-  type ItemWalk,
-  type ItemWalkOptions,
-  walkEndpoint,
-  walkEndpointItems,
-} from './call-endpoint.js';
-export type { CallResult, GatewayResult, ResponseMeta } from './call-result.js';
-export type { CallTarget, TargetedCall } from './call-target.js';
-export { createClient, type PagedWalk, type PdgClient } from './client.js';
+export type { CallResult, GatewayResult, ResponseMeta } from './call/call-result.js';
+export { type PdgEnvironment, pdgEnvironment } from './call/environment.js';
+export type { CacheEvent, CacheOutcome, Drift, HookContext, Hooks, RateLimitEvent } from './call/hooks.js';
+export type { CacheCallOption, CachePlan, ClientCache, ClientRateLimit, LayerContext } from './call/layers.js';
+export type { CallOptions, ClientOptions, ItemsOptions, PagesOptions, ValidateMode } from './call/options.js';
+export { type PageHooks, toArray, type WalkCheckpoint } from './call/walk-state.js';
+export { createClient, type PagedWalk, type PdgClient } from './client/client.js';
+export type { CallTarget, TargetedCall } from './contract/call-target.js';
 export {
   type AnyProvider,
   type AnySchema,
@@ -19,25 +16,39 @@ export {
   type Paging,
   type ProviderDefinition,
   type WithPaths,
-} from './contract.js';
-export {
-  contentOf,
-  type ErrorEnvelope,
-  errorEnvelope,
-  isErrorEnvelope,
-  isSuccessEnvelope,
-  type SuccessEnvelope,
-  successEnvelope,
-} from './envelope.js';
-export { type PdgEnvironment, pdgEnvironment } from './environment.js';
+} from './contract/contract.js';
+export { contentOf, type ErrorEnvelope, errorEnvelope, type SuccessEnvelope } from './contract/envelope.js';
+export type {
+  Documented,
+  EndpointName,
+  EndpointsOf,
+  ItemOf,
+  PagedEndpointName,
+  ParamsArg,
+  ParamsOf,
+  ProviderId,
+  Resolved,
+  ResultOf,
+} from './contract/types.js';
+export { unlisted } from './contract/unlisted.js';
+export type { AnswerInfo, RateLimitInfo } from './errors/answer-headers.js';
 export {
   type CheckpointMismatch,
   checkpointMismatchError,
   type PdgErrorSpec,
   pdgError,
   usageError,
-} from './error-builders.js';
-export { isPdgError, PdgError, type PdgErrorCode, type PdgErrorInit, type PdgIssue } from './errors.js';
+} from './errors/error-builders.js';
+export { isPdgError, PdgError, type PdgErrorCode, type PdgErrorInit, type PdgIssue } from './errors/errors.js';
+export { redact } from './errors/redact.js';
+export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './errors/retry-policy.js';
+export {
+  callEndpoint,
+  type ItemWalk,
+  type ItemWalkOptions,
+  walkEndpoint,
+  walkEndpointItems,
+} from './face/call-endpoint.js';
 export {
   defineFixtures,
   type Exchange,
@@ -45,22 +56,9 @@ export {
   type FixtureOf,
   type RecordedRequest,
 } from './fixtures/define.js';
-export type { CacheEvent, CacheOutcome, Drift, HookContext, Hooks, RateLimitEvent } from './hooks.js';
-export type { CacheCallOption, CachePlan, ClientCache, ClientRateLimit, LayerContext } from './layers.js';
-export type { CallOptions, ClientOptions, ItemsOptions, PagesOptions, ValidateMode } from './options.js';
-export {
-  type CursorPageFields,
-  cursorPageOf,
-  type PagedResponse,
-  type PageFields,
-  pageOf,
-} from './page-schema.js';
 export { buildUrl, gatewayRoot, type UrlParts } from './pipeline/build-url.js';
-export { codeForStatus } from './pipeline/map-error.js';
 export { validateParams } from './pipeline/validate-params.js';
 export { checkResponse, issuePath, type ResponseVerdict } from './pipeline/validate-response.js';
-export { redact } from './redact.js';
-export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './retry-policy.js';
 export {
   booleanParam,
   type CursorParams,
@@ -91,18 +89,11 @@ export {
   record,
   type StringExtra,
   stringParam,
-} from './schema.js';
-export type {
-  Documented,
-  EndpointName,
-  EndpointsOf,
-  ItemOf,
-  PagedEndpointName,
-  ParamsArg,
-  ParamsOf,
-  ProviderId,
-  Resolved,
-  ResultOf,
-} from './types.js';
-export { unlisted } from './unlisted.js';
-export { type PageHooks, toArray, type WalkCheckpoint } from './walk-state.js';
+} from './schema/schema.js';
+export {
+  type CursorPageFields,
+  cursorPageOf,
+  type PagedResponse,
+  type PageFields,
+  pageOf,
+} from './walk/page-schema.js';

@@ -4,7 +4,7 @@
  * `X-RateLimit-*` (with a reset in seconds or as an epoch time).
  */
 import { describe, expect, it } from 'vitest';
-import { answerInfo } from '../src/answer-headers.js';
+import { answerInfo } from '../src/errors/answer-headers.js';
 import { failure, gateway, testClient } from './harness.js';
 
 const job = { jobId: 'j1', title: 'Welder', company: 'Acme Works' };

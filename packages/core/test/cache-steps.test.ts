@@ -3,7 +3,7 @@
  * share a request in flight, and how long a shared request's retries may go on.
  */
 import { describe, expect, it } from 'vitest';
-import { flightKeyOf, isRefresh, latestDeadline } from '../src/cache.js';
+import { flightKeyOf, isRefresh, latestDeadline } from '../src/layers/cache.js';
 
 describe('isRefresh', () => {
   it("is true for 'refresh' and { refresh: true }, false for every other cache option", () => {

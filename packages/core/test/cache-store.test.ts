@@ -16,7 +16,7 @@ import {
   record,
   stringParam,
 } from '../src/index.js';
-import type { StoreErrorEvent } from '../src/store-guard.js';
+import type { StoreErrorEvent } from '../src/layers/store-guard.js';
 import { json, type Loopback, loopback } from './loopback.js';
 
 const API_KEY = 'store-test-key-51c0';

@@ -3,7 +3,13 @@
  * Redis again, when the hand-over after an outage ends, which waiters a turn lists, how timer lateness decays.
  */
 import { describe, expect, it } from 'vitest';
-import { askDelay, decayedJitter, handoverOver, maxAskIntervalMs, waitersToList } from '../src/rate-limit-queue.js';
+import {
+  askDelay,
+  decayedJitter,
+  handoverOver,
+  maxAskIntervalMs,
+  waitersToList,
+} from '../src/layers/rate-limit-queue.js';
 
 describe('askDelay', () => {
   it('waits as long as Redis hints, kept between 1 ms and the longest ask interval, and leaves soon as it was', () => {

@@ -16,7 +16,7 @@ import {
   record,
   stringParam,
 } from '../src/index.js';
-import { metadataOf } from '../src/schema.js';
+import { metadataOf } from '../src/schema/schema.js';
 import {
   actionOf,
   entriesOf,
@@ -26,7 +26,7 @@ import {
   schemaNode,
   unwrapped,
   wrappedOf,
-} from '../src/schema-reader.js';
+} from '../src/schema/schema-reader.js';
 
 describe('described', () => {
   it('stores the text as a valibot description action, read back by valibot itself', () => {

@@ -6,8 +6,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../src/cache-entry.js';
+import type { ClientCache } from '../src/call/layers.js';
 import { createClient, defineEndpoint, defineProvider, type PdgClient, record, stringParam } from '../src/index.js';
-import type { ClientCache } from '../src/layers.js';
 import { json, loopbackPerTest } from './loopback.js';
 import { failure } from './pdg-error-of.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { serverRuntime, userAgentFor } from '../src/call/user-agent.js';
 import { createClient, defineProvider, stringParam } from '../src/index.js';
-import { serverRuntime, userAgentFor } from '../src/user-agent.js';
 import { API_KEY, BASE_URL } from './providers.js';
 
 const coreVersion = (

@@ -1,10 +1,11 @@
 /**
- * The import rules ARCHITECTURE.md states: which `@pdg` packages each package's sources may import, and no
- * import cycle among core's own files (type imports count: a cycle of types is still a knot to a reader).
+ * The import rules ARCHITECTURE.md states: which `@pdg` packages each package's sources may import, core's
+ * folders in their order (each imports only the ones below it), and no import cycle among core's own files
+ * (type imports count: a cycle of types is still a knot to a reader).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -85,6 +86,41 @@ function cyclesAmong(files: readonly string[], base: string): string[] {
   return cycles;
 }
 
+/**
+ * Core's folders from the top down (ARCHITECTURE.md, "Inside core"): a folder imports only the folders on a
+ * lower row, never one on its own row or above, so no import runs back up. The entries (`src/*.ts`) stand above all.
+ */
+const coreFolderRows: readonly (readonly string[])[] = [
+  ['face'],
+  ['client', 'fixtures'],
+  ['layers'],
+  ['walk', 'pipeline'],
+  ['call', 'schema'],
+  ['errors'],
+  ['contract'],
+];
+
+/** The imports among core's folders that do not run down the rows, as `from/file.ts imports to/file.ts`. */
+function importsAgainstRows(src: string, rows: readonly (readonly string[])[]): string[] {
+  const rowOf = new Map(rows.flatMap((folders, row) => folders.map((folder) => [folder, row] as const)));
+  const folderOf = (file: string) => relative(src, file).split(sep)[0] as string;
+  return sources(src).flatMap((file) => {
+    const from = folderOf(file);
+    const fromRow = rowOf.get(from);
+    if (fromRow === undefined) return []; // an entry, above every folder
+    return importsOf(file)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => resolve(dirname(file), specifier))
+      .filter((target) => {
+        const to = folderOf(target);
+        if (to === from) return false;
+        const toRow = rowOf.get(to);
+        return toRow === undefined || toRow <= fromRow;
+      })
+      .map((target) => `${relative(src, file)} imports ${relative(src, target)}`);
+  });
+}
+
 describe('the import rules of ARCHITECTURE.md', () => {
   it.each(packagesOf())('$name imports only the @pdg packages its kind may', ({ kind, src }) => {
     const rule = allowed[kind];
@@ -104,6 +140,30 @@ describe('the import rules of ARCHITECTURE.md', () => {
     const files = sources(src).filter((file) => !file.startsWith(join(src, 'fixtures')));
     expect(files.length).toBeGreaterThan(20);
     expect(cyclesAmong(files, src)).toEqual([]);
+  });
+
+  it("core's folders import only the folders below them", () => {
+    const src = join(root, 'packages', 'core', 'src');
+    const folders = readdirSync(src).filter((name) => statSync(join(src, name)).isDirectory());
+    // Every folder has its row: a new folder is placed in the order, not left out of it.
+    expect(folders.sort()).toEqual(coreFolderRows.flat().sort());
+    expect(importsAgainstRows(src, coreFolderRows)).toEqual([]);
+  });
+
+  it('finds an import that runs back up, or sideways along a row', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'pdg-rows-'));
+    try {
+      for (const name of ['top', 'side', 'low']) mkdirSync(join(folder, name));
+      writeFileSync(join(folder, 'top', 'a.ts'), "import { c } from '../low/c.js';\nexport const a = c;\n");
+      writeFileSync(join(folder, 'side', 'b.ts'), "import { a } from '../top/a.js';\nexport const b = a;\n");
+      writeFileSync(join(folder, 'low', 'c.ts'), "export type { B } from '../side/b.js';\nexport const c = 1;\n");
+      expect(importsAgainstRows(folder, [['top', 'side'], ['low']])).toEqual([
+        `low${sep}c.ts imports side${sep}b.js`,
+        `side${sep}b.ts imports top${sep}a.js`,
+      ]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('finds a cycle where there is one, of types too', () => {

@@ -3,7 +3,7 @@
  * mid-body fails the attempt (and is retried like any network failure) instead of failing later, outside
  * the retry rule; and it records each request sent, for `debug` lines and `runWithResponse`'s `attempts`.
  */
-import type { AttemptRecord } from '../outlets.js';
+import type { AttemptRecord } from '../call/outlets.js';
 
 /** The body broke off while being read (a reset, a truncated chunked body). */
 export class BodyReadError extends Error {

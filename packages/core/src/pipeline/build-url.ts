@@ -1,5 +1,5 @@
-import type { TargetedCall } from '../call-target.js';
-import { invalidParamsError } from '../error-builders.js';
+import type { TargetedCall } from '../contract/call-target.js';
+import { invalidParamsError } from '../errors/error-builders.js';
 
 /** What step 2 needs: the gateway's base URL, and the call with its params as validated. */
 export interface UrlParts extends TargetedCall<Readonly<Record<string, unknown>>> {

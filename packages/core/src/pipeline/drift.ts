@@ -5,8 +5,8 @@
  * first chunk. Schemas are read as schema-reader.ts's `SchemaNode`.
  */
 import type * as v from 'valibot';
-import type { Drift } from '../hooks.js';
-import type { SchemaNode, wrappedOf } from '../schema-reader.js';
+import type { Drift } from '../call/hooks.js';
+import type { SchemaNode, wrappedOf } from '../schema/schema-reader.js';
 
 /** Whether a value passes a schema (valibot's `safeParse`). */
 export type Passes = (schema: v.GenericSchema, value: unknown) => boolean;

@@ -1,9 +1,9 @@
-import { answerInfo } from '../answer-headers.js';
-import type { CallTarget } from '../call-target.js';
-import { isErrorEnvelope } from '../envelope.js';
-import { gatewayError } from '../error-builders.js';
-import type { PdgError, PdgErrorCode } from '../errors.js';
-import { parseRetryAfter } from '../retry-policy.js';
+import type { CallTarget } from '../contract/call-target.js';
+import { isErrorEnvelope } from '../contract/envelope.js';
+import { answerInfo } from '../errors/answer-headers.js';
+import { gatewayError } from '../errors/error-builders.js';
+import type { PdgError, PdgErrorCode } from '../errors/errors.js';
+import { parseRetryAfter } from '../errors/retry-policy.js';
 
 /** The code for an HTTP status; `undefined` for a 2xx (the envelope decides then). */
 export function codeForStatus(status: number): PdgErrorCode | undefined {

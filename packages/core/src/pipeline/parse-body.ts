@@ -1,6 +1,6 @@
-import type { CallTarget } from '../call-target.js';
-import { parseError } from '../error-builders.js';
-import { excerpt } from '../redact.js';
+import type { CallTarget } from '../contract/call-target.js';
+import { parseError } from '../errors/error-builders.js';
+import { excerpt } from '../errors/redact.js';
 
 /** How much of a body that is not JSON a `PARSE` error quotes. */
 const excerptLength = 200;

@@ -1,5 +1,5 @@
-import type { CallTarget } from '../call-target.js';
-import { checkedHeaders } from '../checked-headers.js';
+import { checkedHeaders } from '../call/checked-headers.js';
+import type { CallTarget } from '../contract/call-target.js';
 
 /**
  * The headers of a call: the client's, with the call's own over them, checked as `checkedHeaders` does

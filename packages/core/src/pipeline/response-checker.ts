@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isOptional, pipeActions, pipeBase, type SchemaNode, schemaNode, wrappedOf } from '../schema-reader.js';
+import { isOptional, pipeActions, pipeBase, type SchemaNode, schemaNode, wrappedOf } from '../schema/schema-reader.js';
 
 /**
  * Step 7's fast way: a response schema read once, through schema-reader.ts (the properties valibot

@@ -1,10 +1,16 @@
 import ky, { HTTPError, isHTTPError, isNetworkError, type Hooks as KyHooks, TimeoutError } from 'ky';
-import { bodyTooLargeError, networkError, redirectError, requestFailedError, timeoutError } from '../error-builders.js';
-import { isPdgError, type PdgError } from '../errors.js';
-import type { HookContext } from '../hooks.js';
-import type { LayerContext } from '../layers.js';
-import { type FailedAttempt, retryWait } from '../retry-policy.js';
-import type { CallSettings, ClientSettings } from '../settings.js';
+import type { HookContext } from '../call/hooks.js';
+import type { LayerContext } from '../call/layers.js';
+import type { CallSettings, ClientSettings } from '../call/settings.js';
+import {
+  bodyTooLargeError,
+  networkError,
+  redirectError,
+  requestFailedError,
+  timeoutError,
+} from '../errors/error-builders.js';
+import { isPdgError, type PdgError } from '../errors/errors.js';
+import { type FailedAttempt, retryWait } from '../errors/retry-policy.js';
 import { type AttemptLog, attemptLog, BodyReadError, BodyTooLargeError, bufferingFetch } from './buffered-fetch.js';
 import { mapResponseError } from './map-error.js';
 

@@ -1,7 +1,7 @@
-import type { CallTarget } from '../call-target.js';
-import type { EndpointDefinition } from '../contract.js';
-import { contentOf, isSuccessEnvelope } from '../envelope.js';
-import { missingEnvelopeError } from '../error-builders.js';
+import type { CallTarget } from '../contract/call-target.js';
+import type { EndpointDefinition } from '../contract/contract.js';
+import { contentOf, isSuccessEnvelope } from '../contract/envelope.js';
+import { missingEnvelopeError } from '../errors/error-builders.js';
 
 /** Step 6: the success envelope's `content`, for endpoints that declare an envelope; other bodies as they are. */
 export function unwrapEnvelope(definition: EndpointDefinition, body: unknown, target: CallTarget): unknown {

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { TargetedCall } from '../call-target.js';
-import type { EndpointDefinition } from '../contract.js';
-import { describeThrown, invalidParamsError, quotedLength, shortText } from '../error-builders.js';
-import type { PdgIssue } from '../errors.js';
-import { entriesOf, schemaNode } from '../schema-reader.js';
+import type { TargetedCall } from '../contract/call-target.js';
+import type { EndpointDefinition } from '../contract/contract.js';
+import { describeThrown, invalidParamsError, quotedLength, shortText } from '../errors/error-builders.js';
+import type { PdgIssue } from '../errors/errors.js';
+import { entriesOf, schemaNode } from '../schema/schema-reader.js';
 
 /**
  * Step 1: the params against the endpoint's schema, and each value checked to have one faithful text form.

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { CallTarget } from '../call-target.js';
-import type { EndpointDefinition } from '../contract.js';
-import { responseShapeError, unreadableResponseError } from '../error-builders.js';
+import type { CallTarget } from '../contract/call-target.js';
+import type { EndpointDefinition } from '../contract/contract.js';
+import { responseShapeError, unreadableResponseError } from '../errors/error-builders.js';
 import { check, FAIL } from './response-checker.js';
 
 /** Step 7: the body against the endpoint's response schema. Throws `INVALID_RESPONSE` naming each path. */
