@@ -108,6 +108,9 @@ function isProvider(name) {
       '@pdg/testkit',
       '@pdg/cli',
       '@pdg/queue',
+      '@pdg/sandbox',
+      '@pdg/store',
+      '@pdg/tanstack-query',
     ].includes(name)
   );
 }
