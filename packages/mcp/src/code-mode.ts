@@ -7,7 +7,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SandboxBounds } from '@pdg/sandbox/bounds';
 import type { CallContext } from './call.js';
 import { searchDocsName } from './docs-search.js';
-import { withoutSecret } from './errors.js';
 import type { PdgTool, ServedTool } from './tools.js';
 
 export const executeName = 'execute';
@@ -79,7 +78,7 @@ export async function execute(
   bounds: SandboxBounds,
 ): Promise<CallToolResult> {
   const { runProgram, SandboxError } = await import('@pdg/sandbox');
-  const redact = (value: unknown) => withoutSecret(value, context.secret);
+  const { redact } = context.endpoints;
   if (typeof args.code !== 'string') {
     const received = args.code === undefined ? 'nothing' : args.code === null ? 'null' : `a ${typeof args.code}`;
     return failure(`code must be the program's text, a string (received ${received}).`, 'INVALID_PARAMS');
