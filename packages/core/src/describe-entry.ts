@@ -2,7 +2,15 @@
  * `@pdg/core/describe`: endpoints read back as data, for tools (the CLI, generated docs, the mock
  * gateway, the conformance suite). Not part of the client: an app that only calls the gateway never loads it.
  */
-export { acceptsUnknownParams, describeParams, endpointPath, formatSeconds, type ParamInfo } from './describe.js';
+export {
+  acceptsUnknownParams,
+  describeParams,
+  describeResponseFields,
+  endpointPath,
+  formatSeconds,
+  type ParamInfo,
+  pagingFieldsOf,
+} from './describe.js';
 export { paramsFromStrings } from './params-from-strings.js';
 export { descriptionOf, metadataOf } from './schema.js';
 export {

@@ -6,6 +6,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type AnyProvider, type Drift, type PdgClient, type PdgError, pdgError, type WalkCheckpoint } from '@pdg/core';
+import { pagingFieldsOf } from '@pdg/core/describe';
 import type { ClientEndpoints } from '@pdg/core/face';
 import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
@@ -189,9 +190,6 @@ function shortJson(value: unknown): string {
   return text.length <= 40 ? text : `${text.slice(0, 40)}… (${text.length.toLocaleString('en-US')} characters)`;
 }
 
-/** Fields of a page that only say where the walk is: the walk's summary says it for the whole walk. */
-const pagingFields = new Set(['page', 'hasMore', 'nextPage', 'nextCursor']);
-
 /**
  * What a walk keeps within the result limit: the first page's other fields (cut to a quarter of the room),
  * then items while they fit, room kept for what drifted once the endpoint has drifted. One item larger
@@ -200,6 +198,8 @@ const pagingFields = new Set(['page', 'hasMore', 'nextPage', 'nextCursor']);
 function keeper(tool: PdgTool, context: CallContext, projected: Projection) {
   const { limits } = context;
   const paging = tool.endpoint.paging as NonNullable<PdgTool['endpoint']['paging']>;
+  // Fields of a page that only say where the walk is: the walk's summary says it for the whole walk.
+  const pagingFields = pagingFieldsOf(paging);
   const items: unknown[] = [];
   /** For each item kept: its size. */
   const itemBytes: number[] = [];
@@ -224,7 +224,7 @@ function keeper(tool: PdgTool, context: CallContext, projected: Projection) {
       // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
       const record = (context.endpoints.redact(projected.page(page)) ?? {}) as Record<string, unknown>;
       const fields = Object.fromEntries(
-        Object.entries(record).filter(([name]) => name !== paging.items && !pagingFields.has(name)),
+        Object.entries(record).filter(([name]) => name !== paging.items && !pagingFields.includes(name)),
       );
       const cut = cutToSize(fields, Math.floor(budget / 4), 'firstPage');
       firstPage = cut.value as Record<string, unknown>;
