@@ -48,6 +48,7 @@ export function toolError(error: unknown): CallToolResult {
       issues: error.issues,
       retryable: error.retryable,
       ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
+      ...boundOf(error),
     };
   } else {
     // Not the client's error (the client turns every failure of a call into a PdgError): a fault of this server.
@@ -58,4 +59,10 @@ export function toolError(error: unknown): CallToolResult {
     content: [{ type: 'text', text: errorText(fields) }],
     structuredContent: { error: fields },
   };
+}
+
+/** The bound a program went past and its limit, where the error is the sandbox's breach of one (`BOUND_EXCEEDED`). */
+function boundOf(error: object): { bound?: string; limit?: number } {
+  const { bound, limit } = error as { bound?: unknown; limit?: unknown };
+  return typeof bound === 'string' && typeof limit === 'number' ? { bound, limit } : {};
 }
