@@ -3,9 +3,11 @@
  * completes commands, provider ids, endpoint names, `--<param>` names and enum values with no call back
  * into pdg while typing.
  */
+
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
-import { UsageError } from './args.js';
+import { usageError } from '@pdg/core/face';
+
 import { queueSubcommands } from './commands/queue.js';
 import { type CommandName, commands, type Flag, flagsOf } from './flags.js';
 
@@ -63,7 +65,7 @@ export function completionScript(shell: string | undefined, providers: readonly 
   if (shell === 'bash') return bashScript(table);
   if (shell === 'zsh') return zshScript(table);
   if (shell === 'fish') return fishScript(table);
-  throw new UsageError(
+  throw usageError(
     `${shell === undefined ? 'Name a shell' : `Unknown shell "${shell}"`}: pdg completion bash|zsh|fish.`,
   );
 }

@@ -2,6 +2,7 @@
 // so that an app calling `run()` carries none of it.
 export { closestNames, didYouMean } from './closest-names.js';
 export { type PdgEnvironment, pdgEnvironment } from './environment.js';
+export { usageError } from './error-builders.js';
 export { isPdgError } from './errors.js';
 export {
   type CallIdentity,
@@ -16,3 +17,4 @@ export {
   sortedJson,
   type WalkPosition,
 } from './face.js';
+export { redact } from './redact.js';

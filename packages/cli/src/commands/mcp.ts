@@ -4,12 +4,14 @@
  * (until the client closes stdin) or Streamable HTTP (until interrupted). On stdio, stdout carries protocol
  * messages alone: everything else goes to stderr. @pdg/mcp and the MCP SDK are loaded only here.
  */
+
 import type { AnyProvider } from '@pdg/core';
+import { pdgEnvironment, usageError } from '@pdg/core/face';
 import type { RunningMockGateway } from '@pdg/mock';
-import { checkFlags, integerFlag, type ParsedArgs, UsageError } from '../args.js';
+import { checkFlags, integerFlag, type ParsedArgs } from '../args.js';
 import { fixturesOf, loadProviders, providerIds } from '../catalog.js';
 import { flagsOf, flagText } from '../flags.js';
-import { debugOption, gatewayAccess, interrupted, listenFailure, loadCore, startMock, usageOf } from '../gateway.js';
+import { debugOption, gatewayAccess, interrupted, listenFailure, startMock } from '../gateway.js';
 import { redacted } from '../io.js';
 import { visible } from '../terminal-text.js';
 
@@ -20,15 +22,15 @@ function readFlags(args: ParsedArgs): { toolset: Toolset; http: boolean } {
   const [, ...extra] = args.positionals;
   if (extra.length > 0) {
     const options = flagsOf('mcp').map(flagText).join(', ');
-    throw new UsageError(`Unexpected "${extra.join(' ')}": pdg mcp takes only options: ${options}.`);
+    throw usageError(`Unexpected "${extra.join(' ')}": pdg mcp takes only options: ${options}.`);
   }
   checkFlags('mcp', flagsOf('mcp'), args);
   const http = args.flags.has('http');
   if (args.flags.has('all-tools') && args.flags.has('code')) {
-    throw new UsageError('--all-tools and --code are two different toolsets: give one of them.');
+    throw usageError('--all-tools and --code are two different toolsets: give one of them.');
   }
   if (!http && (args.flags.has('port') || args.flags.has('host'))) {
-    throw new UsageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
+    throw usageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
   }
   const toolset = args.flags.has('all-tools') ? 'endpoints' : args.flags.has('code') ? 'code' : 'catalog';
   return { toolset, http };
@@ -63,7 +65,7 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
       });
     }
     // Over HTTP a server may have no key of its own: each request then brings its caller's.
-    const keyless = http && !mock && !args.flags.has('api-key') && !process.env.PDG_API_KEY;
+    const keyless = http && !mock && !args.flags.has('api-key') && !pdgEnvironment().PDG_API_KEY;
     const access = keyless
       ? { baseUrl: gatewayAccess(args, mock, { keyless: true }).baseUrl }
       : gatewayAccess(args, mock);
@@ -73,9 +75,9 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
       ? `answers from the built-in mock gateway at ${mock.url}`
       : `calls ${visible(redacted(options.baseUrl))}`;
     const serving = servingText(toolset, selected, calls);
-    const [mcp, core] = await Promise.all([import('@pdg/mcp'), loadCore()]);
+    const mcp = await import('@pdg/mcp');
     if (!http) {
-      const running = await mcp.serveStdio(options).catch((error: unknown) => Promise.reject(usageOf(core, error)));
+      const running = await mcp.serveStdio(options);
       close = () => running.close();
       process.stderr.write(`pdg mcp: ${serving}; over stdio.\n`);
       await Promise.race([running.closed, interrupted()]);
@@ -86,7 +88,7 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
       running = await mcp.startMcpHttpServer({ ...options, host, port });
     } catch (error) {
       const reason = listenFailure(error, host, port);
-      if (!reason) throw usageOf(core, error);
+      if (!reason) throw error;
       process.stderr.write(`pdg: ${reason}\n`);
       return 1;
     }
@@ -121,9 +123,7 @@ function mcpProviderIds(args: ParsedArgs): readonly string[] {
   const list = args.flags.get('providers');
   if (list === undefined) return providerIds;
   if (args.bare.has('providers') || list.trim() === '') {
-    throw new UsageError(
-      '--providers needs provider ids, comma-separated: --providers jobs:jobboard,social-media:forum.',
-    );
+    throw usageError('--providers needs provider ids, comma-separated: --providers jobs:jobboard,social-media:forum.');
   }
   return list
     .split(',')
