@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { RateLimitInfo } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
-import { isPdgError, pdgEnvironment, usageError } from '@pdg/core/face';
+import { endpointCatalog, isPdgError, pdgEnvironment, usageError } from '@pdg/core/face';
 import { type ParsedArgs, parseArgs, suggestion } from './args.js';
 import { loadedProvider } from './catalog.js';
 import { completionCommand } from './commands/completion.js';
@@ -103,7 +103,12 @@ function failed(error: unknown): number {
   if (isPdgError(error) && error.code === 'USAGE') {
     process.stderr.write(`pdg: ${visible(redacted(error.message))}\n`);
   } else if (isPdgError(error) && error.code === 'INVALID_PARAMS') {
-    const endpoint = loadedProvider(error.provider)?.endpoints[error.endpoint ?? ''];
+    const provider = loadedProvider(error.provider);
+    // The endpoint the refused call named, as core's catalog gives it (the call found it, so it is there).
+    const endpoint =
+      provider && error.endpoint !== undefined
+        ? endpointCatalog([provider]).definition(provider.id, error.endpoint)
+        : undefined;
     const valid = endpoint
       ? ['', `Params of ${error.provider} ${error.endpoint}:`, ...formatParams(describeParams(endpoint))]
       : [];

@@ -5,9 +5,8 @@
  */
 
 import type { AnyProvider, PdgClient, WalkCheckpoint } from '@pdg/core';
-import { endpointsOf, usageError } from '@pdg/core/face';
+import { type ClientEndpoints, endpointsOf, isPdgError, usageError } from '@pdg/core/face';
 import type { ParsedArgs } from '../args.js';
-import type { Core } from '../gateway.js';
 import { type Interruption, shellQuoted, watchInterrupts } from '../interrupts.js';
 import { messageOf, pdgCommand, redacted, write } from '../io.js';
 import { terminalJson, visible } from '../terminal-text.js';
@@ -35,11 +34,7 @@ interface StoppedAt {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Writes every item of the walk; the exit code: 0 done, 1 failed after some pages, 130/143 on a signal. */
-export async function walkAll(
-  core: Core,
-  pdg: PdgClient<readonly AnyProvider[]>,
-  request: WalkRequest,
-): Promise<number> {
+export async function walkAll(pdg: PdgClient<readonly AnyProvider[]>, request: WalkRequest): Promise<number> {
   const { provider, endpointName, params, maxItems, maxPages, maxEmptyPages, resume, progress } = request;
   const interrupts = watchInterrupts();
   let itemCount = 0;
@@ -68,7 +63,7 @@ export async function walkAll(
       // A signal aborts the page being fetched: the walk stops before it, nothing of it written.
       if (!interrupts.received) {
         const stopped = { at, itemCount, pageCount: walk.pageCount };
-        return failedWalk(core, error, stopped, { request, page: walk.page });
+        return failedWalk(error, stopped, { request, page: walk.page, endpoints });
       }
     } finally {
       await walk.return();
@@ -88,19 +83,20 @@ export async function walkAll(
  * on from there, on stderr; exit code 1, as for any failed call.
  */
 function failedWalk(
-  core: Core,
   error: unknown,
   stopped: StoppedAt,
-  { request, page }: { readonly request: WalkRequest; readonly page: unknown },
+  {
+    request,
+    page,
+    endpoints,
+  }: { readonly request: WalkRequest; readonly page: unknown; readonly endpoints: ClientEndpoints },
 ): number {
   const { resume } = request;
   // The only refusal of the client once a page is here: a checkpoint that took more items than its page holds.
-  if (core.isPdgError(error) && error.code === 'USAGE' && resume !== undefined && stopped.itemCount === 0) {
-    const items = (page as Record<string, unknown> | undefined)?.[
-      request.provider.endpoints[request.endpointName]?.paging?.items ?? ''
-    ];
+  if (isPdgError(error) && error.code === 'USAGE' && resume !== undefined && stopped.itemCount === 0) {
+    const items = endpoints.itemsOf(request.provider.id, request.endpointName, page);
     throw usageError(
-      `--resume says ${resume.taken} items of its page were taken, but that page has ${Array.isArray(items) ? items.length : 0}: it is not a checkpoint pdg printed for this walk (or the data changed). Run without --resume to start over.`,
+      `--resume says ${resume.taken} items of its page were taken, but that page has ${items.length}: it is not a checkpoint pdg printed for this walk (or the data changed). Run without --resume to start over.`,
     );
   }
   if (stopped.pageCount === 0) throw error;

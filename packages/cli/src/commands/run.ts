@@ -38,7 +38,7 @@ export async function runCommand(args: ParsedArgs): Promise<number> {
   const core = await loadCore();
   if (args.flags.has('curl')) return printCurl(core, request, args);
   return withClient(core, args, { request, timeout, validate }, (pdg) =>
-    request.all ? walkAll(core, pdg, request) : singleCall(pdg, request, args),
+    request.all ? walkAll(pdg, request) : singleCall(pdg, request, args),
   );
 }
 
