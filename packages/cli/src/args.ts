@@ -1,4 +1,4 @@
-import { didYouMean as suggestion } from '@pdg/core/face';
+import { didYouMean as suggestion, usageError } from '@pdg/core/face';
 import { type Flag, flagText, shortsOf, switchesOf } from './flags.js';
 
 export interface ParsedArgs {
@@ -10,11 +10,6 @@ export interface ParsedArgs {
    * param given this way is `true`; any other param given this way is a usage error.
    */
   readonly bare: Set<string>;
-}
-
-/** A usage error: exit code 2, with what was wrong and what is valid. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
 }
 
 /** A flag's token: `--name` or `--name=value`. A lone `-5` or `-` is a value, not a flag. */
@@ -52,8 +47,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const body = token.slice(2);
     const equals = body.indexOf('=');
     const name = equals === -1 ? body : body.slice(0, equals);
-    if (name === '') throw new UsageError(`"${token}" is not a flag: flags look like --name value or --name=value.`);
-    if (flags.has(name)) throw new UsageError(`--${name} is given twice.`);
+    if (name === '') throw usageError(`"${token}" is not a flag: flags look like --name value or --name=value.`);
+    if (flags.has(name)) throw usageError(`--${name} is given twice.`);
     if (equals !== -1) flags.set(name, body.slice(equals + 1));
     else if (switchesOf(positionals[0]).has(name) || index + 1 >= argv.length || isFlag(argv[index + 1])) {
       flags.set(name, 'true');
@@ -80,7 +75,7 @@ export function checkFlags(command: string, accepted: readonly Flag[], args: Par
       accepted.length === 0
         ? `pdg ${command} takes none (${help})`
         : `Options of ${command}: ${accepted.map(flagText).join(', ')} (${help})`;
-    throw new UsageError(`--${name} is not an option of ${command}.${suggestion(name, names, '--')} ${options}.`);
+    throw usageError(`--${name} is not an option of ${command}.${suggestion(name, names, '--')} ${options}.`);
   }
 }
 
@@ -95,7 +90,7 @@ export function integerFlag(
   const value = Number(text);
   if (text.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-    throw new UsageError(`--${name} must be a whole number ${range} (received "${text}").`);
+    throw usageError(`--${name} must be a whole number ${range} (received "${text}").`);
   }
   return value;
 }
@@ -108,15 +103,13 @@ const validateModes = ['strict', 'report', 'off'] as const;
 export function validateFlag(args: ParsedArgs): (typeof validateModes)[number] {
   const text = args.flags.get('validate');
   if (text !== undefined && args.flags.has('no-validate')) {
-    throw new UsageError('Give --validate or --no-validate, not both (--no-validate is --validate off).');
+    throw usageError('Give --validate or --no-validate, not both (--no-validate is --validate off).');
   }
   if (args.flags.has('no-validate')) return 'off';
   if (text === undefined) return 'strict';
   const mode = validateModes.find((candidate) => candidate === text);
   if (args.bare.has('validate') || !mode) {
-    throw new UsageError(
-      `--validate must be strict, report or off (received "${args.bare.has('validate') ? '' : text}").`,
-    );
+    throw usageError(`--validate must be strict, report or off (received "${args.bare.has('validate') ? '' : text}").`);
   }
   return mode;
 }
@@ -138,14 +131,14 @@ const rateLimitForms = '5/s, 300/m or 10/500ms (requests per second, per minute,
 export function rateLimitFlag(args: ParsedArgs, name = 'rate-limit'): RateLimitFlag | undefined {
   const text = args.flags.get(name);
   if (text === undefined) return undefined;
-  if (args.bare.has(name)) throw new UsageError(`--${name} needs a value, such as ${rateLimitForms}.`);
+  if (args.bare.has(name)) throw usageError(`--${name} needs a value, such as ${rateLimitForms}.`);
   const match = /^(\d+)\/(?:(s)|(m)|(\d+)ms)$/.exec(text);
-  if (!match) throw new UsageError(`--${name} must look like ${rateLimitForms} (received "${text}").`);
+  if (!match) throw usageError(`--${name} must look like ${rateLimitForms} (received "${text}").`);
   const [, count = '', second, minute, ms = ''] = match;
   const requests = Number(count);
   const windowMs = second ? 1_000 : minute ? 60_000 : Number(ms);
   if (!Number.isSafeInteger(requests) || requests < 1 || !Number.isSafeInteger(windowMs) || windowMs < 1) {
-    throw new UsageError(
+    throw usageError(
       `--${name} needs at least 1 request per window of at least 1 ms, such as ${rateLimitForms} (received "${text}").`,
     );
   }

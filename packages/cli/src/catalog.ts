@@ -4,8 +4,10 @@
  * takes an example from them. `pdg run jobs:jobboard browse --mock` loads one provider and its fixtures;
  * `pdg providers` loads none.
  */
+
 import type { AnyProvider, Fixture } from '@pdg/core';
-import { suggestion, UsageError } from './args.js';
+import { usageError } from '@pdg/core/face';
+import { suggestion } from './args.js';
 import { type ProviderPackage, providerPackages } from './providers.js';
 
 export const providerIds: readonly string[] = providerPackages.map((pkg) => pkg.id);
@@ -16,9 +18,9 @@ const loaded = new Map<string, AnyProvider>();
 /** The package of a provider id; a usage error naming the closest ids, and every id, when there is none. */
 export function providerPackage(id: string | undefined): ProviderPackage {
   const known = providerIds.join(', ');
-  if (id === undefined) throw new UsageError(`Name a provider: ${known}.`);
+  if (id === undefined) throw usageError(`Name a provider: ${known}.`);
   const pkg = providerPackages.find((candidate) => candidate.id === id);
-  if (!pkg) throw new UsageError(`Unknown provider "${id}".${suggestion(id, providerIds)} Providers: ${known}.`);
+  if (!pkg) throw usageError(`Unknown provider "${id}".${suggestion(id, providerIds)} Providers: ${known}.`);
   return pkg;
 }
 

@@ -2,10 +2,12 @@
  * `pdg`: reads the command line and hands it to the command's module (commands/), then prints what went
  * wrong, if anything, with the exit code for it: 2 for usage, 1 for a failed call.
  */
+
 import { readFileSync } from 'node:fs';
 import type { RateLimitInfo } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
-import { type ParsedArgs, parseArgs, suggestion, UsageError } from './args.js';
+import { endpointCatalog, isPdgError, pdgEnvironment, usageError } from '@pdg/core/face';
+import { type ParsedArgs, parseArgs, suggestion } from './args.js';
 import { loadedProvider } from './catalog.js';
 import { completionCommand } from './commands/completion.js';
 import { describeCommand, providersCommand } from './commands/describe.js';
@@ -17,7 +19,7 @@ import { queueCommand } from './commands/queue.js';
 import { runCommand } from './commands/run.js';
 import { formatParams } from './endpoint-text.js';
 import { type CommandName, commands } from './flags.js';
-import { gatewayAccess, loadCore } from './gateway-access.js';
+import { gatewayAccess } from './gateway-access.js';
 import { keepSecret, messageOf, redacted, write } from './io.js';
 import { flagRule } from './run-params.js';
 import { visible } from './terminal-text.js';
@@ -65,7 +67,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   if (!Object.hasOwn(handlers, command)) {
-    throw new UsageError(
+    throw usageError(
       `Unknown command "${command}".${suggestion(command, commands)} Commands: ${commands.join(', ')} (pdg --help).`,
     );
   }
@@ -90,31 +92,41 @@ function answerLines(error: {
   return lines.map((line) => `\n     ${line}`).join('');
 }
 
-/** A failure on stderr, and its exit code: 2 for usage and params a flag got wrong, 1 for the rest. */
-async function failed(error: unknown): Promise<number> {
-  if (error instanceof UsageError) {
+/**
+ * The exit code of a failure, the one place pdg's errors meet them: 2 for what the command line must fix
+ * (`USAGE`, and params a flag got wrong: `INVALID_PARAMS`), 1 for the rest (a failed call, a fault).
+ */
+function exitCodeOf(error: unknown): 1 | 2 {
+  return isPdgError(error) && (error.code === 'USAGE' || error.code === 'INVALID_PARAMS') ? 2 : 1;
+}
+
+/** A failure on stderr, and its exit code (see `exitCodeOf`). */
+function failed(error: unknown): number {
+  if (isPdgError(error) && error.code === 'USAGE') {
     process.stderr.write(`pdg: ${visible(redacted(error.message))}\n`);
-    return 2;
-  }
-  const { isPdgError } = await loadCore();
-  if (isPdgError(error) && error.code === 'INVALID_PARAMS') {
-    const endpoint = loadedProvider(error.provider)?.endpoints[error.endpoint ?? ''];
+  } else if (isPdgError(error) && error.code === 'INVALID_PARAMS') {
+    const provider = loadedProvider(error.provider);
+    // The endpoint the refused call named, as core's catalog gives it (the call found it, so it is there).
+    const endpoint =
+      provider && error.endpoint !== undefined
+        ? endpointCatalog([provider]).definition(provider.id, error.endpoint)
+        : undefined;
     const valid = endpoint
       ? ['', `Params of ${error.provider} ${error.endpoint}:`, ...formatParams(describeParams(endpoint))]
       : [];
     const params = new Map(endpoint ? describeParams(endpoint).map((param) => [param.name, param]) : []);
     const lines = error.issues.map((issue) => `--${issue.path} ${flagRule(issue, params.get(issue.path))}`);
     process.stderr.write(visible(redacted(`pdg: ${lines.join('\n     ')}\n${valid.join('\n')}\n`)));
-    return 2;
+  } else {
+    const answer = isPdgError(error) ? answerLines(error) : '';
+    process.stderr.write(`pdg: ${messageOf(error)}${visible(redacted(answer))}\n`);
   }
-  const answer = isPdgError(error) ? answerLines(error) : '';
-  process.stderr.write(`pdg: ${messageOf(error)}${visible(redacted(answer))}\n`);
-  return 1;
+  return exitCodeOf(error);
 }
 
 const argv = process.argv.slice(2);
 const keyFlag = argv.findIndex((token) => token === '--api-key' || token.startsWith('--api-key='));
-keepSecret(process.env.PDG_API_KEY);
+keepSecret(pdgEnvironment().PDG_API_KEY);
 keepSecret(keyFlag === -1 ? undefined : argv[keyFlag]?.split('=').slice(1).join('=') || argv[keyFlag + 1]);
 
 // A reader that stops early (head, jq, less) closes the pipe: that ends the output, quietly and with success.
@@ -129,7 +141,7 @@ main(argv).then(
   (code) => {
     process.exitCode = code;
   },
-  async (error: unknown) => {
-    process.exitCode = await failed(error);
+  (error: unknown) => {
+    process.exitCode = failed(error);
   },
 );

@@ -7,9 +7,11 @@
  * Redis that fails or stops answering costs a call at most the layers' time limit, is reported once on
  * stderr, and is used again when it comes back.
  */
+
 import type { ClientCache, ClientRateLimit } from '@pdg/core';
 import type { StoreErrorEvent } from '@pdg/core/cache';
-import { integerFlag, type ParsedArgs, rateLimitFlag, UsageError } from './args.js';
+import { usageError } from '@pdg/core/face';
+import { integerFlag, type ParsedArgs, rateLimitFlag } from './args.js';
 import { redacted } from './io.js';
 import { visible } from './terminal-text.js';
 
@@ -21,7 +23,7 @@ export interface ClientLayers {
 }
 
 export async function clientLayers(args: ParsedArgs): Promise<ClientLayers> {
-  if (args.bare.has('redis')) throw new UsageError('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
+  if (args.bare.has('redis')) throw usageError('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
   const redisUrl = args.flags.get('redis');
   const limit = rateLimitFlag(args);
   const cached = args.flags.has('cache') || redisUrl !== undefined;
@@ -100,7 +102,7 @@ async function connect(url: string, answerWithinMs: number) {
       },
     });
   } catch (error) {
-    throw new UsageError(
+    throw usageError(
       `--redis must be a Redis URL such as redis://127.0.0.1:6379 (received "${shown(url)}": ${String(error)}).`,
     );
   }

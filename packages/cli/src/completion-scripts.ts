@@ -3,9 +3,10 @@
  * completes commands, provider ids, endpoint names, `--<param>` names and enum values with no call back
  * into pdg while typing.
  */
+
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
-import { UsageError } from './args.js';
+import { usageError } from '@pdg/core/face';
 import { type CommandName, commands, type Flag, flagsOf, queueSubcommands } from './flags.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
@@ -62,7 +63,7 @@ export function completionScript(shell: string | undefined, providers: readonly 
   if (shell === 'bash') return bashScript(table);
   if (shell === 'zsh') return zshScript(table);
   if (shell === 'fish') return fishScript(table);
-  throw new UsageError(
+  throw usageError(
     `${shell === undefined ? 'Name a shell' : `Unknown shell "${shell}"`}: pdg completion bash|zsh|fish.`,
   );
 }

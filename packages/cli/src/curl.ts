@@ -5,7 +5,9 @@
  * it (`$(...)`, backticks, `!` history expansion in bash or zsh), except the key, left to the shell as
  * `${PDG_API_KEY}` so the line can be pasted into a ticket.
  */
+
 import type { AnyProvider } from '@pdg/core';
+import { endpointsOf } from '@pdg/core/face';
 
 type Core = typeof import('@pdg/core');
 
@@ -65,7 +67,7 @@ async function catchRequest(
   };
   const client = core.createClient({ providers: [provider], apiKey: standInKey, baseUrl, retry: 0, fetch });
   try {
-    await core.callEndpoint(client, provider.id, endpointName, params);
+    await endpointsOf(client).run(provider.id, endpointName, params);
   } catch (error) {
     if (caught.request === undefined) throw error;
   }

@@ -1,6 +1,7 @@
 /** What the commands that call a gateway or serve one share: the client's module, access, the mock, listening. */
+import { pdgEnvironment, usageError } from '@pdg/core/face';
 import type { MockDocs, MockGatewayOptions, RunningMockGateway } from '@pdg/mock';
-import { type ParsedArgs, UsageError } from './args.js';
+import type { ParsedArgs } from './args.js';
 import { flagsOf, isCommand } from './flags.js';
 import { keepSecret } from './io.js';
 import { visible } from './terminal-text.js';
@@ -13,20 +14,6 @@ import { visible } from './terminal-text.js';
 export const loadCore = () => import('@pdg/core');
 export type Core = Awaited<ReturnType<typeof loadCore>>;
 
-/** createClient refuses bad options (a malformed URL, a key it cannot send) with a USAGE error: exit 2 here. */
-export function clientOrUsageError<T>(core: Core, create: () => T): T {
-  try {
-    return create();
-  } catch (error) {
-    throw usageOf(core, error);
-  }
-}
-
-/** A USAGE error of the client as the CLI's usage error (exit 2); any other error as it is. */
-export function usageOf(core: Core, error: unknown): unknown {
-  return core.isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
-}
-
 /**
  * The key and base URL a command calls the gateway with: the mock gateway's when one was started, else
  * --api-key and --base-url, or PDG_API_KEY and PDG_BASE_URL. A missing one is a usage error saying where to set it.
@@ -36,10 +23,11 @@ export function gatewayAccess(
   mock: RunningMockGateway | undefined,
   { keyless = false } = {},
 ): { apiKey: string; baseUrl: string } {
-  const apiKey = mock ? 'mock-key' : (args.flags.get('api-key') ?? process.env.PDG_API_KEY);
-  const baseUrl = mock?.url ?? args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
-  if (!apiKey && !keyless) throw new UsageError(`No API key: set PDG_API_KEY or pass --api-key${mockHint(args)}.`);
-  if (!baseUrl) throw new UsageError(`No gateway URL: set PDG_BASE_URL or pass --base-url${mockHint(args)}.`);
+  const environment = pdgEnvironment();
+  const apiKey = mock ? 'mock-key' : (args.flags.get('api-key') ?? environment.PDG_API_KEY);
+  const baseUrl = mock?.url ?? args.flags.get('base-url') ?? environment.PDG_BASE_URL;
+  if (!apiKey && !keyless) throw usageError(`No API key: set PDG_API_KEY or pass --api-key${mockHint(args)}.`);
+  if (!baseUrl) throw usageError(`No gateway URL: set PDG_BASE_URL or pass --base-url${mockHint(args)}.`);
   keepSecret(apiKey);
   return { apiKey: apiKey ?? '', baseUrl };
 }
@@ -61,7 +49,7 @@ function mockHint(args: ParsedArgs): string {
  * false: no debug lines.
  */
 export function debugOption(): false | ((line: string) => void) {
-  const on = ['1', 'true', 'yes'].includes((process.env.PDG_DEBUG ?? '').toLowerCase());
+  const on = ['1', 'true', 'yes'].includes((pdgEnvironment().PDG_DEBUG ?? '').toLowerCase());
   return on && ((line) => process.stderr.write(`${visible(line)}\n`));
 }
 

@@ -1,5 +1,5 @@
 /** What every command prints through: whole lines, with the secrets this run knows of kept out. */
-import type { redact } from '@pdg/core';
+import { redact } from '@pdg/core/face';
 import { visible } from './terminal-text.js';
 
 export function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
@@ -9,26 +9,23 @@ export function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   });
 }
 
-/** Secrets this run knows of, kept out of everything it prints. */
-const secrets: string[] = [];
+/** Keys this run knows of (--api-key, PDG_API_KEY, a mock's), kept out of everything it prints. */
+const secrets = new Set<string>();
 
 /** Adds a secret (an API key) to those kept out of what pdg prints. */
 export function keepSecret(secret: string | undefined): void {
-  if (secret) secrets.push(secret);
-}
-
-/** `text` with every known secret replaced (core already redacts its errors; this covers the rest). */
-export function redacted(text: string): string {
-  return secrets.reduce((out, secret) => (secret.length >= 4 ? out.replaceAll(secret, '[redacted]') : out), text);
+  if (secret) secrets.add(secret);
 }
 
 /**
- * `value` (an answer, an item) with every known secret replaced in any string inside it, keys included, by
- * core's own `redact` (passed in: core is loaded by the commands that call a gateway, not at start-up). A
- * gateway can echo the key in a 200 body; what pdg prints never holds it.
+ * `value` (a message, an answer) with every known key replaced by `[redacted]`, in any form a gateway may
+ * echo it in (as it is, URL-encoded, base64): core's own `redact`. Core already redacts its errors; this
+ * covers what pdg prints besides them.
  */
-export function redactedValue<T>(value: T, redactWith: typeof redact): T {
-  return secrets.reduce((out, secret) => redactWith(out, secret), value);
+export function redacted<T>(value: T): T {
+  let out = value;
+  for (const secret of secrets) out = redact(out, secret);
+  return out;
 }
 
 /**

@@ -1,7 +1,9 @@
 /** How `pdg run` reads its flags: which are options of run, and which are the endpoint's params. */
+
 import type { EndpointDefinition, PdgIssue } from '@pdg/core';
 import { acceptsUnknownParams, describeParams, type ParamInfo } from '@pdg/core/describe';
-import { type ParsedArgs, suggestion, UsageError } from './args.js';
+import { usageError } from '@pdg/core/face';
+import { type ParsedArgs, suggestion } from './args.js';
 import { flagsOf } from './flags.js';
 
 /** The flags of `pdg run` that are not params of the endpoint. */
@@ -38,7 +40,7 @@ export function paramFlags(
     if (param === undefined && !acceptsUnknownParams(endpoint)) {
       const candidates = [...params.keys(), ...options];
       const accepted = [...params.keys()].map((known) => `--${known}`).join(', ') || 'none';
-      throw new UsageError(
+      throw usageError(
         `--${name} is not a param of ${providerId} ${endpointName} nor an option of ${command}.${suggestion(name, candidates, '--')} Params: ${accepted} (pdg describe ${providerId} ${endpointName}).`,
       );
     }
@@ -46,7 +48,7 @@ export function paramFlags(
       raw[name] = booleanWords[value.toLowerCase()] ?? value;
     } else if (args.bare.has(name)) {
       const type = param ? ` <${param.type}>` : ' <value>';
-      throw new UsageError(`--${name} needs a value: --${name}${type}.`);
+      throw usageError(`--${name} needs a value: --${name}${type}.`);
     } else {
       raw[name] = value;
     }

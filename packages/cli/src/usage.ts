@@ -1,6 +1,8 @@
 /** The usage of pdg and of each command: `pdg --help`, `pdg <command> --help`, `pdg help <command>`. */
+
 import { fileURLToPath } from 'node:url';
-import { suggestion, UsageError } from './args.js';
+import { usageError } from '@pdg/core/face';
+import { suggestion } from './args.js';
 import { loadProvider } from './catalog.js';
 import { describeEndpoint, findEndpoint } from './commands/describe.js';
 import { queueUsage } from './commands/queue.js';
@@ -129,9 +131,7 @@ export async function helpFor(words: readonly string[]): Promise<string> {
   const [command, providerId, endpointName] = words;
   if (command === undefined) return usage;
   if (!Object.hasOwn(commandUsage, command)) {
-    throw new UsageError(
-      `Unknown command "${command}".${suggestion(command, commands)} Commands: ${commands.join(', ')}.`,
-    );
+    throw usageError(`Unknown command "${command}".${suggestion(command, commands)} Commands: ${commands.join(', ')}.`);
   }
   const text = commandUsage[command as CommandName];
   if ((command !== 'run' && command !== 'describe') || providerId === undefined) return text;

@@ -53,7 +53,14 @@ function route(request: IncomingMessage, response: ServerResponse) {
     }
     if (q === 'echo') {
       // The key in a value, in a field's name, and deep inside.
-      const content = { title: `your key is ${apiKey}`, [apiKey]: 'as a name', deep: { list: [`Bearer ${apiKey}`] } };
+      const content = {
+        title: `your key is ${apiKey}`,
+        [apiKey]: 'as a name',
+        deep: { list: [`Bearer ${apiKey}`] },
+        // The forms a gateway may echo it in besides: base64 (as in a Basic header) and URL-encoded.
+        basic: `Basic ${btoa(`user:${apiKey}`)}`,
+        link: `https://x.test/?key=${encodeURIComponent(`${apiKey}/`)}`,
+      };
       return answer(response, { status: 'success', content });
     }
     if (q === 'drift') {
@@ -138,11 +145,15 @@ describe('a key echoed in a 200 body is redacted from what pdg run prints', () =
       );
       expect(code).toBe(0);
       expect(stdout).not.toContain(apiKey);
-      expect(JSON.parse(stdout)).toEqual({
+      expect(stdout).not.toContain(btoa(apiKey).slice(4, -4));
+      const printed = JSON.parse(stdout);
+      expect(printed).toMatchObject({
         title: 'your key is [redacted]',
         '[redacted]': 'as a name',
         deep: { list: ['Bearer [redacted]'] },
+        link: 'https://x.test/?key=[redacted]%2F',
       });
+      expect(printed.basic).toContain('[redacted]');
     }
   });
 

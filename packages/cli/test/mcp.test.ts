@@ -296,7 +296,7 @@ describe('pdg mcp --mock (the default: find_endpoints and call_endpoint)', () =>
       arguments: { provider: 'jobs:jobboard', endpoint: 'brows' },
     })) as CallToolResult;
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toContain('endpoint must be an endpoint of jobs:jobboard: browse, filters');
+    expect(textOf(unknown)).toContain('Unknown endpoint "brows" of jobs:jobboard. Did you mean browse?');
     const bad = (await client.callTool({
       name: 'call_endpoint',
       arguments: { provider: 'jobs:jobboard', endpoint: 'browse', params: { sort: 'sideways' } },

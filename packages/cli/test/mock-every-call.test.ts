@@ -6,7 +6,6 @@
  */
 import {
   type AnyProvider,
-  callEndpoint,
   contentOf,
   createClient,
   type EndpointDefinition,
@@ -14,6 +13,7 @@ import {
   validateParams,
 } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
+import { endpointsOf } from '@pdg/core/face';
 import { startMockGateway } from '@pdg/mock';
 import { ProviderWorld } from '@pdg/mock/responder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,7 +150,7 @@ describe('every call generated from /openapi.json is answered', () => {
         }
         try {
           // The SDK checks the body against the endpoint's response schema (validate: 'strict', the default).
-          await callEndpoint(client, provider.id, endpointName, sdkParams(call));
+          await endpointsOf(client).run(provider.id, endpointName, sdkParams(call));
         } catch (error) {
           failures.push(`${label}: the SDK refused the answer: ${isPdgError(error) ? error.message : String(error)}`);
           continue;

@@ -5,9 +5,11 @@
 export {
   acceptsUnknownParams,
   describeParams,
+  describeResponseFields,
   endpointPath,
   formatSeconds,
   type ParamInfo,
+  pagingFieldsOf,
 } from './schema/describe.js';
 export { paramsFromStrings } from './schema/params-from-strings.js';
 export { descriptionOf, metadataOf } from './schema/schema.js';

@@ -1,9 +1,16 @@
 // `@pdg/core/face`: core's rules for the tools built on the client (see face.ts), apart from the main entry
 // so that an app calling `run()` carries none of it.
 
-export { type PdgEnvironment, pdgEnvironment } from './call/environment.js';
+export {
+  type PdgEnvironment,
+  type PdgToolEnvironment,
+  pdgEnvironment,
+  pdgToolEnvironment,
+} from './call/environment.js';
 export { closestNames, didYouMean } from './errors/closest-names.js';
+export { usageError } from './errors/error-builders.js';
 export { isPdgError } from './errors/errors.js';
+export { redact } from './errors/redact.js';
 export {
   type CallIdentity,
   type ClientEndpoints,

@@ -5,20 +5,13 @@
  */
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  type AnyProvider,
-  callEndpoint,
-  type Drift,
-  type PdgClient,
-  type PdgError,
-  pdgError,
-  type WalkCheckpoint,
-  walkEndpointItems,
-} from '@pdg/core';
+import { type AnyProvider, type Drift, type PdgClient, type PdgError, pdgError, type WalkCheckpoint } from '@pdg/core';
+import { pagingFieldsOf } from '@pdg/core/describe';
+import type { ClientEndpoints } from '@pdg/core/face';
 import { coerceArguments } from './coerce.js';
 import { type Cut, cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
 import { withDrift } from './drift.js';
-import { toolError, withoutSecret } from './errors.js';
+import { toolError } from './errors.js';
 import { checkFields, type Projection, projection, wholeAnswer } from './fields.js';
 import { walkArguments } from './input-schema.js';
 import type { ResolvedLimits } from './limits.js';
@@ -27,9 +20,9 @@ import type { PdgTool } from './tools.js';
 
 export interface CallContext {
   readonly client: PdgClient<readonly AnyProvider[]>;
+  /** The client's face (`endpointsOf(client)`): the calls by name, and the redaction of its key kept out of every result. */
+  readonly endpoints: ClientEndpoints;
   readonly limits: ResolvedLimits;
-  /** The API key, kept out of every result and error. */
-  readonly secret: string | undefined;
   /** What drifted so far in an endpoint's responses (`validate: 'report'`), said in its results. */
   readonly drift?: (provider: string, endpoint: string) => readonly Drift[];
   /** Aborted when the MCP client cancels the call. */
@@ -70,7 +63,7 @@ export async function callTool(
       : await single(tool, args, context, kept);
     return answerResult(fitted(tool, answer, context));
   } catch (error) {
-    return toolError(error, context.secret);
+    return toolError(error);
   }
 }
 
@@ -90,7 +83,7 @@ interface Answer {
  */
 function fitted(tool: PdgTool, answer: Answer, context: CallContext): Record<string, unknown> {
   const max = context.limits.maxResultBytes;
-  const sent = (value: Record<string, unknown>) => withoutSecret(value, context.secret);
+  const sent = (value: Record<string, unknown>) => context.endpoints.redact(value);
   // Measured as the result step measures every result: the answer as sent, text and structured content.
   const bytesOf = (value: Record<string, unknown>) => resultBytes(answerResult(sent(value)));
   const fits = (value: Record<string, unknown>) => bytesOf(value) <= max;
@@ -115,11 +108,8 @@ async function single(
 ): Promise<Answer> {
   const { limits } = context;
   // Measured as sent: projected, and with the key redacted (`[redacted]` may be longer than what it replaces).
-  const result = withoutSecret(
-    kept.answer(
-      await callEndpoint(context.client, tool.provider, tool.endpointName, args ?? {}, signalOption(context)),
-    ),
-    context.secret,
+  const result = context.endpoints.redact(
+    kept.answer(await context.endpoints.run(tool.provider, tool.endpointName, args ?? {}, signalOption(context))),
   );
   const drifted = driftOf(tool, context).length > 0;
   const budget = limits.maxResultBytes - reserved(limits) - (drifted ? driftRoom(limits) : 0);
@@ -200,9 +190,6 @@ function shortJson(value: unknown): string {
   return text.length <= 40 ? text : `${text.slice(0, 40)}… (${text.length.toLocaleString('en-US')} characters)`;
 }
 
-/** Fields of a page that only say where the walk is: the walk's summary says it for the whole walk. */
-const pagingFields = new Set(['page', 'hasMore', 'nextPage', 'nextCursor']);
-
 /**
  * What a walk keeps within the result limit: the first page's other fields (cut to a quarter of the room),
  * then items while they fit, room kept for what drifted once the endpoint has drifted. One item larger
@@ -211,6 +198,8 @@ const pagingFields = new Set(['page', 'hasMore', 'nextPage', 'nextCursor']);
 function keeper(tool: PdgTool, context: CallContext, projected: Projection) {
   const { limits } = context;
   const paging = tool.endpoint.paging as NonNullable<PdgTool['endpoint']['paging']>;
+  // Fields of a page that only say where the walk is: the walk's summary says it for the whole walk.
+  const pagingFields = pagingFieldsOf(paging);
   const items: unknown[] = [];
   /** For each item kept: its size. */
   const itemBytes: number[] = [];
@@ -233,9 +222,9 @@ function keeper(tool: PdgTool, context: CallContext, projected: Projection) {
       }
       if (firstPage !== undefined) return;
       // Measured as sent: with the key redacted (`[redacted]` may be longer than what it replaces).
-      const record = (withoutSecret(projected.page(page), context.secret) ?? {}) as Record<string, unknown>;
+      const record = (context.endpoints.redact(projected.page(page)) ?? {}) as Record<string, unknown>;
       const fields = Object.fromEntries(
-        Object.entries(record).filter(([name]) => name !== paging.items && !pagingFields.has(name)),
+        Object.entries(record).filter(([name]) => name !== paging.items && !pagingFields.includes(name)),
       );
       const cut = cutToSize(fields, Math.floor(budget / 4), 'firstPage');
       firstPage = cut.value as Record<string, unknown>;
@@ -244,7 +233,7 @@ function keeper(tool: PdgTool, context: CallContext, projected: Projection) {
     },
     /** Keeps the item if it fits (or cut, as the first); false when it does not, and the walk stops before it. */
     take(given: unknown): boolean {
-      const item = withoutSecret(projected.item(given), context.secret);
+      const item = context.endpoints.redact(projected.item(given));
       const size = jsonBytes(item) + 1;
       if (size <= budget) {
         items.push(item);
@@ -279,37 +268,33 @@ async function walk(
 ): Promise<Answer> {
   const { params, maxItems, maxPages, resume } = walkOptions(tool, args, context.limits);
   const kept = keeper(tool, context, projected);
-  const walking = walkEndpointItems(context.client, tool.provider, tool.endpointName, params, {
+  const walking = context.endpoints.items(tool.provider, tool.endpointName, params, {
     maxPages,
     ...(resume === undefined ? {} : { resume }),
     ...signalOption(context),
     onPage: (page) => kept.page(page),
   });
   const start = walking.checkpoint;
-  /** For each item kept: the checkpoint just after it. */
+  /** For each item kept: the checkpoint just after it (the walk sets it before handing the item out). */
   const afterItem: WalkCheckpoint[] = [];
-  let end = start;
   let stoppedBy: string | undefined;
   try {
-    for (;;) {
-      const before = walking.checkpoint;
-      const next = await walking.next();
-      end = walking.checkpoint;
-      if (next.done) break;
-      if (!kept.take(next.value)) {
-        end = before;
+    for await (const item of walking) {
+      if (!kept.take(item)) {
         stoppedBy = 'the result limit';
         break;
       }
-      afterItem.push(end);
+      afterItem.push(walking.checkpoint);
       if (kept.items.length >= maxItems || kept.full()) {
-        if (!end.done) stoppedBy = kept.full() ? 'the result limit' : `maxItems ${maxItems}`;
+        if (!walking.checkpoint.done) stoppedBy = kept.full() ? 'the result limit' : `maxItems ${maxItems}`;
         break;
       }
     }
   } finally {
     await walking.return();
   }
+  // Where the walk goes on: past the last item kept when stopped, else where the walk ended (past any empty page, or done).
+  const end = stoppedBy === undefined ? walking.checkpoint : (afterItem.at(-1) ?? start);
   if (stoppedBy === undefined && !end.done && walking.pageCount >= maxPages) stoppedBy = `maxPages ${maxPages}`;
   const walked = {
     items: kept.items,

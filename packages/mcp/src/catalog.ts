@@ -5,7 +5,8 @@
  * and the schema of an endpoint only once the model has picked it.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { pdgError } from '@pdg/core';
+import { isPdgError, PdgError, pdgError } from '@pdg/core';
+import type { EndpointCatalog } from '@pdg/core/face';
 import { type CallContext, callTool } from './call.js';
 import { rankEndpoints } from './endpoint-search.js';
 import { toolError } from './errors.js';
@@ -133,33 +134,53 @@ export function findEndpoints(endpoints: readonly PdgTool[], args: Record<string
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
 }
 
-/** `call_endpoint`: the endpoint's own tool, with its params and the walk arguments of a paged one. */
-export async function callEndpoint(
+/**
+ * `call_endpoint`: the endpoint's own tool, with its params and the walk arguments of a paged one. The
+ * endpoint is found by core's catalog, so a wrong name gets core's message and its "did you mean".
+ */
+export function endpointCaller(
   endpoints: readonly PdgTool[],
+  catalog: EndpointCatalog,
+): (args: Record<string, unknown>, context: CallContext) => Promise<CallToolResult> {
+  const byName = new Map(endpoints.map((tool) => [`${tool.provider} ${tool.endpointName}`, tool]));
+  return async (args, context) => {
+    const tool = namedTool(byName, catalog, args);
+    return tool instanceof PdgError ? toolError(tool) : callNamed(tool, args, context);
+  };
+}
+
+/** The tool of the endpoint the arguments name, or the `INVALID_PARAMS` error carrying core's message. */
+function namedTool(
+  byName: ReadonlyMap<string, PdgTool>,
+  catalog: EndpointCatalog,
   args: Record<string, unknown>,
-  context: CallContext,
-): Promise<CallToolResult> {
-  const tool = endpoints.find(
-    (candidate) => candidate.provider === args.provider && candidate.endpointName === args.endpoint,
-  );
-  if (!tool) {
-    const names = endpoints
-      .filter((candidate) => candidate.provider === args.provider)
-      .map((candidate) => candidate.endpointName);
-    const message =
-      names.length === 0
-        ? `provider must be one of the providers served (received ${JSON.stringify(args.provider)}); ${findToolName} lists them.`
-        : `endpoint must be an endpoint of ${String(args.provider)}: ${names.join(', ')} (received ${JSON.stringify(args.endpoint)}).`;
-    return toolError(
-      pdgError({
-        code: 'INVALID_PARAMS',
-        issues: [{ path: names.length === 0 ? 'provider' : 'endpoint', message }],
-        message: `Invalid arguments for ${callToolName}: ${message}`,
-        nothingSent: true,
-      }),
-      context.secret,
-    );
+): PdgTool | PdgError {
+  const named = (name: 'provider' | 'endpoint') => {
+    const value = Object.hasOwn(args, name) ? args[name] : undefined;
+    return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'nothing');
+  };
+  const provider = named('provider');
+  const endpoint = named('endpoint');
+  try {
+    catalog.definition(provider, endpoint);
+  } catch (error) {
+    if (!isPdgError(error)) throw error;
+    const path = catalog.providers.some((candidate) => candidate.id === provider) ? 'endpoint' : 'provider';
+    const message = `${error.message} ${findToolName} lists them with their params.`;
+    return pdgError({
+      code: 'INVALID_PARAMS',
+      issues: [{ path, message }],
+      message: `Invalid arguments for ${callToolName}: ${message}`,
+      nothingSent: true,
+    });
   }
+  const tool = byName.get(`${provider} ${endpoint}`);
+  // Every endpoint of the catalog's providers is a tool (both are made from the same providers).
+  if (!tool) throw new TypeError(`${provider} ${endpoint} is in the catalog but has no tool.`);
+  return tool;
+}
+
+async function callNamed(tool: PdgTool, args: Record<string, unknown>, context: CallContext): Promise<CallToolResult> {
   const params = (
     typeof args.params === 'object' && args.params !== null && Object.hasOwn(args, 'params') ? args.params : {}
   ) as Record<string, unknown>;

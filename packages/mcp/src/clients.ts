@@ -7,9 +7,8 @@
 import { type AnyProvider, type ClientOptions, createClient, type PdgClient, PdgError, pdgError } from '@pdg/core';
 
 export interface KeyedClient {
+  /** The client; its face (`endpointsOf`) redacts the key it sends out of every result. */
   readonly client: PdgClient<readonly AnyProvider[]>;
-  /** The key this client sends: kept out of every result. */
-  readonly secret: string;
 }
 
 /** Caller keys whose clients are kept, most recent first; older ones are made anew when they come back. */
@@ -29,17 +28,14 @@ export function serverClients(options: ClientOptions<readonly AnyProvider[]>, se
     forKey(callerKey) {
       if (callerKey === undefined) {
         if (serverKey === undefined) return keylessRefusal();
-        return { client: own, secret: serverKey };
+        return { client: own };
       }
       let keyed = callers.get(callerKey);
       if (keyed) {
         callers.delete(callerKey);
       } else {
         try {
-          keyed = {
-            client: createClient<readonly AnyProvider[]>({ ...callerOptions, apiKey: callerKey }),
-            secret: callerKey,
-          };
+          keyed = { client: createClient<readonly AnyProvider[]>({ ...callerOptions, apiKey: callerKey }) };
         } catch (error) {
           // A key core refuses (not printable ASCII): its error, never the key.
           if (error instanceof PdgError) return error;

@@ -4,10 +4,11 @@
  * so a question that takes many calls and some arithmetic comes back as its answer alone.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { pdgError } from '@pdg/core';
 import type { SandboxBounds } from '@pdg/sandbox/bounds';
 import type { CallContext } from './call.js';
 import { searchDocsName } from './docs-search.js';
-import { withoutSecret } from './errors.js';
+import { toolError } from './errors.js';
 import type { PdgTool, ServedTool } from './tools.js';
 
 export const executeName = 'execute';
@@ -78,11 +79,19 @@ export async function execute(
   context: CallContext,
   bounds: SandboxBounds,
 ): Promise<CallToolResult> {
-  const { runProgram, SandboxError } = await import('@pdg/sandbox');
-  const redact = (value: unknown) => withoutSecret(value, context.secret);
+  const { runProgram } = await import('@pdg/sandbox');
+  const { redact } = context.endpoints;
   if (typeof args.code !== 'string') {
     const received = args.code === undefined ? 'nothing' : args.code === null ? 'null' : `a ${typeof args.code}`;
-    return failure(`code must be the program's text, a string (received ${received}).`, 'INVALID_PARAMS');
+    const rule = `must be the program's text, a string (received ${received})`;
+    return toolError(
+      pdgError({
+        code: 'INVALID_PARAMS',
+        issues: [{ path: 'code', message: rule }],
+        message: `Invalid arguments for ${executeName}: code ${rule}.`,
+        nothingSent: true,
+      }),
+    );
   }
   try {
     const result = await runProgram({
@@ -101,27 +110,7 @@ export async function execute(
       structuredContent: { result: value, calls: result.calls, ...(logged === undefined ? {} : { console: logged }) },
     };
   } catch (error) {
-    if (error instanceof SandboxError) {
-      const code =
-        error.kind === 'bound'
-          ? 'BOUND_EXCEEDED'
-          : error.kind === 'gateway'
-            ? (error.code ?? 'ERROR')
-            : 'PROGRAM_ERROR';
-      return failure(
-        String(redact(error.message)),
-        code,
-        error.bound === undefined ? {} : { bound: error.bound, limit: error.limit },
-      );
-    }
-    return failure(String(redact(error instanceof Error ? error.message : String(error))), 'ERROR');
+    // A SandboxError is one of pdg's errors (isPdgError), coded BOUND_EXCEEDED, PROGRAM_ERROR or the failed call's code.
+    return toolError(error);
   }
-}
-
-function failure(message: string, code: string, extra: Record<string, unknown> = {}): CallToolResult {
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${code}: ${message}` }],
-    structuredContent: { error: { code, message, ...extra } },
-  };
 }

@@ -2,7 +2,7 @@
  * An endpoint's docs entry, as `search_docs` gives it and its search reads it: the call as a program writes
  * it, its params with their rules, its response's fields and how it pages.
  */
-import { responseFields } from './fields.js';
+import { describeResponseFields } from '@pdg/core/describe';
 import { type JsonSchema, walkArguments } from './input-schema.js';
 import type { PdgTool } from './tools.js';
 
@@ -27,7 +27,7 @@ export function endpointDoc(tool: PdgTool): EndpointDoc {
   const properties = paramsOf(tool);
   const required = new Set((tool.inputSchema.required as string[] | undefined) ?? []);
   const params = Object.entries(properties).map(([name, schema]) => paramLine(name, schema, required.has(name)));
-  const fields = tool.endpoint.undocumented ? [] : responseFields(tool);
+  const fields = tool.endpoint.undocumented ? [] : describeResponseFields(tool.endpoint);
   const paging = tool.endpoint.paging;
   return {
     provider: tool.provider,

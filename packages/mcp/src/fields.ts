@@ -2,10 +2,10 @@
  * Field projection: `fields: ['items[].title', 'items[].location.city', 'total']` keeps only those fields
  * of an endpoint's answer (every item kept, each cut down to the fields named), so a model gets what it
  * asked for and no more. Paths name the fields of the endpoint's response (a page, for a paged endpoint),
- * checked against the response's documented fields before anything is sent.
+ * checked against core's description of the response (`describeResponseFields`) before anything is sent.
  */
 import { pdgError } from '@pdg/core';
-import { type JsonSchema, responseJsonSchema } from '@pdg/openapi';
+import { describeResponseFields } from '@pdg/core/describe';
 import type { PdgTool } from './tools.js';
 
 /** A path's fields as a tree: `{ items: { each: true, fields: { title: {} } } }`; an empty node keeps all. */
@@ -14,42 +14,6 @@ export interface FieldTree {
 }
 
 const pathPattern = /^[\p{L}\p{N}_$-]+(\[\])?(\.[\p{L}\p{N}_$-]+(\[\])?)*$/u;
-
-/** The documented field paths of an endpoint's response: `items`, `items[].title`, `total`. */
-export function responseFields(tool: PdgTool): string[] {
-  const schema = responseJsonSchema(tool.endpoint, { unwrapped: true, unsupported: 'open' });
-  return pathsOf(schema, '', 0);
-}
-
-function pathsOf(schema: JsonSchema | undefined, prefix: string, depth: number): string[] {
-  const object = objectSchemaOf(schema);
-  if (!object || depth > 5) return [];
-  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.entries(properties).flatMap(([name, inner]) => {
-    const path = prefix ? `${prefix}.${name}` : name;
-    const element = arrayItemsOf(inner);
-    if (element !== undefined) return [path, ...pathsOf(element, `${path}[]`, depth + 1)];
-    return [path, ...pathsOf(inner, path, depth + 1)];
-  });
-}
-
-/** The object schema in a schema (through `anyOf` with null), if it is one. */
-function objectSchemaOf(schema: JsonSchema | undefined): JsonSchema | undefined {
-  if (!schema || typeof schema !== 'object') return undefined;
-  if (schema.properties) return schema;
-  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  return options?.map(objectSchemaOf).find(Boolean);
-}
-
-function arrayItemsOf(schema: JsonSchema | undefined): JsonSchema | undefined {
-  if (!schema || typeof schema !== 'object') return undefined;
-  const type = schema.type;
-  if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && schema.items) {
-    return schema.items as JsonSchema;
-  }
-  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  return options?.map(arrayItemsOf).find(Boolean);
-}
 
 /**
  * The `fields` argument checked: a list of paths, each a documented field of the response (any path for an
@@ -70,7 +34,7 @@ export function checkFields(tool: PdgTool, fields: unknown): FieldTree {
       `must be a non-empty list of field paths such as ["items[].title", "total"] (received ${JSON.stringify(fields)}).`,
     );
   }
-  const known = tool.endpoint.undocumented ? undefined : new Set(responseFields(tool));
+  const known = tool.endpoint.undocumented ? undefined : new Set(describeResponseFields(tool.endpoint));
   const bad = (fields as string[]).filter(
     (path) => !pathPattern.test(path) || (known !== undefined && !known.has(path.replace(/\[\]$/, ''))),
   );

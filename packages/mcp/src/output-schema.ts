@@ -6,6 +6,7 @@
  */
 
 import type { EndpointDefinition } from '@pdg/core';
+import { pagingFieldsOf } from '@pdg/core/describe';
 import { type JsonSchema, responseJsonSchema } from '@pdg/openapi';
 
 const notes: Record<string, JsonSchema> = {
@@ -39,7 +40,7 @@ export function outputSchema(endpoint: EndpointDefinition): JsonSchema {
   }
   const pageFields = { ...((response.properties ?? {}) as Record<string, JsonSchema>) };
   const items = pageFields[paging.items] ?? { type: 'array' };
-  for (const name of [paging.items, 'page', 'hasMore', 'nextPage', 'nextCursor']) delete pageFields[name];
+  for (const name of [paging.items, ...pagingFieldsOf(paging)]) delete pageFields[name];
   return {
     type: 'object',
     properties: {

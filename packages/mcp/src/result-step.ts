@@ -11,7 +11,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cutToSize, describeCuts, jsonBytes } from './cut-to-size.js';
-import { errorText, type ToolErrorFields, withoutSecret } from './errors.js';
+import { errorText, type ToolErrorFields } from './errors.js';
 import type { ResolvedLimits } from './limits.js';
 
 /** Characters a cut text keeps at least: enough to say what it was. */
@@ -20,13 +20,15 @@ const shortestKept = 100;
 /** Room kept for the note saying what a cut answer left out. */
 const noteRoom = 400;
 
-/** The result as sent: redacted, its error's code once, and at most `limits.maxResultBytes` in all. */
-export function finishedResult(
-  result: CallToolResult,
-  limits: ResolvedLimits,
-  secret: string | undefined,
-): CallToolResult {
-  const redacted = withoutSecret(result, secret);
+/** Keeps the key out of a value: the client's own redaction (`endpointsOf(client).redact`), in every form of it. */
+export type Redact = <T>(value: T) => T;
+
+/**
+ * The result as sent: redacted by `redact` (the redaction of the client whose key the call spent), its
+ * error's code once, and at most `limits.maxResultBytes` in all.
+ */
+export function finishedResult(result: CallToolResult, limits: ResolvedLimits, redact: Redact): CallToolResult {
+  const redacted = redact(result);
   const error = errorOf(redacted);
   const shaped = error === undefined ? redacted : errorResult(codeOnce(error), redacted);
   const max = limits.maxResultBytes;

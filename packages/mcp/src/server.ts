@@ -14,6 +14,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { type AnyProvider, type ClientOptions, PdgError } from '@pdg/core';
+import { endpointCatalog, endpointsOf, pdgEnvironment } from '@pdg/core/face';
 import { resolveBounds, type SandboxBounds } from '@pdg/sandbox/bounds';
 import { z } from 'zod';
 import manifest from '../package.json' with { type: 'json' };
@@ -22,7 +23,7 @@ import { serverClients } from './clients.js';
 import { driftRecord } from './drift.js';
 import { toolError } from './errors.js';
 import { resolveLimits, type ToolLimits } from './limits.js';
-import { finishedResult } from './result-step.js';
+import { finishedResult, type Redact } from './result-step.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
 import { type Toolset, toolsetRow, toolsets } from './toolsets.js';
 
@@ -80,10 +81,11 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   const hooks = clientOptions.hooks === undefined ? [] : [clientOptions.hooks].flat();
   const clients = serverClients(
     { ...clientOptions, validate: clientOptions.validate ?? 'report', hooks: [...hooks, drift.hooks] },
-    options.apiKey || environmentKey() || undefined,
+    // Read as the client reads it, so the key it sends is the one kept out of results.
+    options.apiKey || pdgEnvironment().PDG_API_KEY || undefined,
   );
   const endpointTools = describeTools(options.providers, limits);
-  const listed = row.tools({ endpoints: endpointTools, limits, bounds });
+  const listed = row.tools({ endpoints: endpointTools, catalog: endpointCatalog(options.providers), limits, bounds });
   const runs = new Map(listed.map(({ tool, run }) => [tool.name, run]));
   const tools = listed.map(({ tool }) => tool);
   return {
@@ -94,17 +96,19 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     async call(name, args, signal, apiKey) {
       const run = runs.get(name);
       if (run === undefined) throw new TypeError(unknownTool(name, tools));
-      if (!run.callsGateway) return finishedResult(run.run(args ?? {}), limits, apiKey);
       const keyed = clients.forKey(apiKey);
-      if (keyed instanceof PdgError) return finishedResult(toolError(keyed, apiKey), limits, apiKey);
+      // A key core refused (or none at all) reaches no client and no result: its error never quotes the key.
+      const redact: Redact = keyed instanceof PdgError ? (value) => value : endpointsOf(keyed.client).redact;
+      if (!run.callsGateway) return finishedResult(run.run(args ?? {}), limits, redact);
+      if (keyed instanceof PdgError) return finishedResult(toolError(keyed), limits, redact);
       const context: CallContext = {
         client: keyed.client,
+        endpoints: endpointsOf(keyed.client),
         limits,
-        secret: keyed.secret,
         drift: drift.of,
         ...(signal ? { signal } : {}),
       };
-      return finishedResult(await run.run(args, context), limits, keyed.secret);
+      return finishedResult(await run.run(args, context), limits, redact);
     },
   };
 }
@@ -163,14 +167,4 @@ function unknownTool(name: string, tools: readonly ServedTool[]): string {
   const shown = tools.slice(0, 5).map((tool) => tool.name);
   const more = tools.length > shown.length ? `, ... (${tools.length} in all; tools/list names them)` : '';
   return `Unknown tool "${name}". Tools: ${shown.join(', ')}${more}.`;
-}
-
-/** `PDG_API_KEY`, read as the client reads it, so the key it sends is the one kept out of results. */
-function environmentKey(): string | undefined {
-  try {
-    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.PDG_API_KEY;
-  } catch {
-    // Deno without --allow-env throws on reading a variable; the client reads it as unset too.
-    return undefined;
-  }
 }

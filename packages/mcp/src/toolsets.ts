@@ -5,9 +5,10 @@
  * (code-mode.ts, docs-search.ts). Whatever a tool returns then passes the one result step (result-step.ts).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { EndpointCatalog } from '@pdg/core/face';
 import type { SandboxBounds } from '@pdg/sandbox/bounds';
 import { type CallContext, callTool } from './call.js';
-import { callEndpoint, callToolName, catalogTools, findEndpoints, findToolName } from './catalog.js';
+import { callToolName, catalogTools, endpointCaller, findEndpoints, findToolName } from './catalog.js';
 import { codeTools, execute, executeName } from './code-mode.js';
 import { searchDocs, searchDocsName } from './docs-search.js';
 import type { ResolvedLimits } from './limits.js';
@@ -23,6 +24,8 @@ export type Toolset = 'endpoints' | 'catalog' | 'code';
 export interface ToolsetParts {
   /** Every endpoint as a tool. */
   readonly endpoints: readonly PdgTool[];
+  /** Core's catalog of the same providers: an endpoint's definition by name, with core's message for a wrong one. */
+  readonly catalog: EndpointCatalog;
   readonly limits: ResolvedLimits;
   /** What one `execute` program may use. */
   readonly bounds: Required<SandboxBounds>;
@@ -72,11 +75,13 @@ export const toolsets: Readonly<Record<Toolset, ToolsetRow>> = {
       `Find an endpoint with ${findToolName}, then call it with ${callToolName}; both only read.`,
       ...rules,
     ].join(' '),
-    tools: ({ endpoints, limits }) =>
-      withRuns(catalogTools(endpoints, limits), {
+    tools: ({ endpoints, catalog, limits }) => {
+      const call = endpointCaller(endpoints, catalog);
+      return withRuns(catalogTools(endpoints, limits), {
         [findToolName]: { callsGateway: false, run: (args) => findEndpoints(endpoints, args) },
-        [callToolName]: { callsGateway: true, run: (args, context) => callEndpoint(endpoints, args ?? {}, context) },
-      }),
+        [callToolName]: { callsGateway: true, run: (args, context) => call(args ?? {}, context) },
+      });
+    },
   },
   code: {
     instructions: [

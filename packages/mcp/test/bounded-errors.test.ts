@@ -13,6 +13,8 @@ import { finishedResult } from '../src/result-step.js';
 import { type Connected, connect, textOf } from './connect.js';
 
 const maxResultBytes = 50_000;
+/** The result step with no key to keep out: a value passes as it is. */
+const unchanged = <T>(value: T): T => value;
 
 let catalog: Connected;
 let endpoints: Connected;
@@ -115,7 +117,7 @@ describe('every tool error is at most maxResultBytes, its code and message once'
   it('under a 1,000-byte bound, an error of 300 issues: the first issues kept, the rest counted as left out', () => {
     const issues = Array.from({ length: 300 }, (_, index) => ({ path: `param_${index}`, message: 'is not a param' }));
     const refused = pdgError({ code: 'INVALID_PARAMS', issues, message: 'Invalid params: 300 of them.' });
-    const result = finishedResult(toolError(refused, undefined), resolveLimits({ maxResultBytes: 1_000 }), undefined);
+    const result = finishedResult(toolError(refused), resolveLimits({ maxResultBytes: 1_000 }), unchanged);
     const error = checkedError(result, 1_000);
     expect(error.issues?.length).toBeGreaterThan(0);
     expect((error.issues?.length ?? 0) + (error.issuesLeftOut ?? 0)).toBe(300);
@@ -146,7 +148,7 @@ describe('an answer past the bound from a tool that does not fit its own is cut,
       type: 'text' as const,
       text: `${index} ${'w'.repeat(300)}`,
     }));
-    const result = finishedResult({ content: blocks }, resolveLimits({ maxResultBytes: 1_000 }), undefined);
+    const result = finishedResult({ content: blocks }, resolveLimits({ maxResultBytes: 1_000 }), unchanged);
     expect(checkedError(result, 1_000).code).toBe('INVALID_RESPONSE');
     expect(textOf(result)).toMatch(
       /^INVALID_RESPONSE: The result would be [\d,]+ bytes, over the 1,000 result limit, and cannot be cut to it\./,

@@ -67,9 +67,18 @@ describe("toolset: 'catalog'", () => {
   it('refuses an unknown provider or endpoint with a tool error naming what exists, sending nothing', async () => {
     const before = catalog.requests.length;
     const endpoint = await catalog.call('call_endpoint', { provider: 'social-media:forum', endpoint: 'threads' });
-    expect(textOf(endpoint)).toContain('endpoint must be an endpoint of social-media:forum: search, thread, forum');
+    // Core's own message for a wrong name, as client.run gives it, with its "did you mean".
+    expect(textOf(endpoint)).toContain('Unknown endpoint "threads" of social-media:forum. Did you mean thread?');
+    expect((endpoint.structuredContent as { error: { issues: { path: string }[] } }).error.issues[0]?.path).toBe(
+      'endpoint',
+    );
     const provider = await catalog.call('call_endpoint', { provider: 'social:forum', endpoint: 'hot' });
-    expect(textOf(provider)).toContain('provider must be one of the providers served (received "social:forum")');
+    expect(textOf(provider)).toMatch(
+      /^INVALID_PARAMS: Invalid arguments for call_endpoint: Unknown provider "social:forum"/,
+    );
+    expect((provider.structuredContent as { error: { issues: { path: string }[] } }).error.issues[0]?.path).toBe(
+      'provider',
+    );
     expect(catalog.requests.length).toBe(before);
   });
 });

@@ -1,16 +1,30 @@
 import { boundText, type ResolvedBounds } from './bounds.js';
 
 /**
+ * Core's mark on its errors (`Symbol.for`, so it holds across copies of `@pdg/core`): with it, `isPdgError`
+ * (and `instanceof PdgError`) recognise a `SandboxError`, and whatever maps pdg's failures to exit codes or
+ * tool errors maps this one in the same place, by its `code`.
+ */
+const pdgErrorMarker = Symbol.for('@pdg/core/PdgError');
+
+/** What a program's failure is coded as, by whose fault it was (a gateway call's failure keeps its own code). */
+const codeOfKind = { bound: 'BOUND_EXCEEDED', program: 'PROGRAM_ERROR' } as const;
+
+/**
  * Why a program gave no answer. `kind` says whose fault: `'bound'` (it went past one of its bounds, named
  * in `bound` with its `limit`), `'program'` (it threw, or its code does not parse), `'gateway'` (a call it
- * did not catch failed: `code` is the `PdgError` code).
+ * did not catch failed). `code` says it as a string to branch on, as a `PdgError`'s does: `BOUND_EXCEEDED`,
+ * `PROGRAM_ERROR`, or the failed call's `PdgError` code (`RATE_LIMITED`, ...).
  */
 export class SandboxError extends Error {
   override readonly name = 'SandboxError';
   readonly kind: 'bound' | 'program' | 'gateway';
+  readonly code: string;
   readonly bound: keyof ResolvedBounds | undefined;
   readonly limit: number | undefined;
-  readonly code: string | undefined;
+  /** As a `PdgError` has them: no broken rule of a param or response to list here, and nothing to retry as is. */
+  readonly issues: readonly [] = [];
+  readonly retryable = false;
 
   constructor(
     message: string,
@@ -18,9 +32,10 @@ export class SandboxError extends Error {
   ) {
     super(message);
     this.kind = details.kind;
+    this.code = details.kind === 'gateway' ? (details.code ?? 'ERROR') : codeOfKind[details.kind];
     this.bound = details.bound;
     this.limit = details.limit;
-    this.code = details.code;
+    Object.defineProperty(this, pdgErrorMarker, { value: true });
   }
 }
 

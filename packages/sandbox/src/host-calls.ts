@@ -4,15 +4,8 @@
  * makes the host hold is bounded: each text is measured before it is parsed, the walks open at once are
  * capped, and the host's own time on the program's behalf is counted.
  */
-import {
-  type AnyProvider,
-  callEndpoint,
-  isPdgError,
-  type PagedWalk,
-  type PdgClient,
-  walkEndpoint,
-  walkEndpointItems,
-} from '@pdg/core';
+import { isPdgError, type PagedWalk } from '@pdg/core';
+import type { ClientEndpoints } from '@pdg/core/face';
 import type { ResolvedBounds } from './bounds.js';
 import { boundError, type SandboxError } from './errors.js';
 import {
@@ -26,7 +19,8 @@ import {
 } from './messages.js';
 
 export interface HostCallsOptions {
-  readonly client: PdgClient<readonly AnyProvider[]>;
+  /** The client's face: its calls and walks by the names the program gives at run time. */
+  readonly endpoints: ClientEndpoints;
   readonly bounds: ResolvedBounds;
   /** Aborted when the run ends: the calls under way are cancelled. */
   readonly signal: AbortSignal;
@@ -119,11 +113,11 @@ export function hostCalls(options: HostCallsOptions) {
       ...(given.maxPages === undefined ? {} : { maxPages: given.maxPages }),
       signal: options.signal,
     };
-    const { client } = options;
+    const { endpoints } = options;
     if (!request.items) {
-      return { walk: walkEndpoint(client, request.provider, request.endpoint, params, walkOptions), items: false };
+      return { walk: endpoints.pages(request.provider, request.endpoint, params, walkOptions), items: false };
     }
-    const walk = walkEndpointItems(client, request.provider, request.endpoint, params, {
+    const walk = endpoints.items(request.provider, request.endpoint, params, {
       ...walkOptions,
       ...(given.maxItems === undefined ? {} : { maxItems: given.maxItems }),
       // Each page is one gateway call, counted before its request is sent.
@@ -160,8 +154,8 @@ export function hostCalls(options: HostCallsOptions) {
           const params = parsed(request.params);
           if (params === undefined) return refuse(request.id, 'the params must be JSON');
           if (!charge()) return;
-          const { client, signal } = options;
-          return settle(request.id, () => callEndpoint(client, request.provider, request.endpoint, params, { signal }));
+          const { endpoints, signal } = options;
+          return settle(request.id, () => endpoints.run(request.provider, request.endpoint, params, { signal }));
         }
         if (request.type === 'open') {
           let opened: OpenWalk;

@@ -7,6 +7,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { AnyProvider, PdgClient } from '@pdg/core';
+import { type ClientEndpoints, endpointsOf } from '@pdg/core/face';
 import { type ResolvedBounds, resolveBounds, type SandboxBounds } from './bounds.js';
 import { cpuClockOf } from './cpu-time.js';
 import { boundError, SandboxError } from './errors.js';
@@ -20,7 +21,10 @@ export interface RunProgramOptions<TProviders extends readonly AnyProvider[] = r
   /** The client every gateway call goes through (params checks, retries, rate limit, cache, key). */
   readonly client: PdgClient<TProviders>;
   readonly bounds?: SandboxBounds;
-  /** Applied to every answer and error before it enters the sandbox (to keep a secret out of it). */
+  /**
+   * Applied to every answer and error before it enters the sandbox (to keep a secret out of it). Default:
+   * the client's own redaction of its key (`endpointsOf(client).redact`).
+   */
   readonly redact?: (value: unknown) => unknown;
   /** Ends the run (and its gateway calls) when aborted. */
   readonly signal?: AbortSignal;
@@ -45,9 +49,9 @@ export async function runProgram<const TProviders extends readonly AnyProvider[]
   }
   if (options.signal?.aborted) throw cancelled();
   const worker = await takeWorker();
-  // The program names providers and endpoints at run time: the client's typed methods do not apply.
-  const client = options.client as unknown as PdgClient<readonly AnyProvider[]>;
-  const run = watch(worker, { ...options, client }, bounds);
+  // The program names providers and endpoints at run time: it calls through the client's untyped face.
+  const endpoints = endpointsOf(options.client);
+  const run = watch(worker, { ...options, redact: options.redact ?? endpoints.redact, endpoints }, bounds);
   try {
     return await run.result;
   } finally {
@@ -62,11 +66,14 @@ export async function runProgram<const TProviders extends readonly AnyProvider[]
  */
 function watch(
   worker: Worker,
-  options: RunProgramOptions<readonly AnyProvider[]>,
+  options: Omit<RunProgramOptions, 'client' | 'redact'> & {
+    readonly endpoints: ClientEndpoints;
+    readonly redact: (value: unknown) => unknown;
+  },
   bounds: ResolvedBounds,
 ): { result: Promise<ProgramResult>; reusable: () => boolean } {
   const stop = new AbortController();
-  const redact = options.redact ?? ((value: unknown) => value);
+  const { redact } = options;
   const post = (message: ToWorker) => worker.postMessage(message);
   const timers: ReturnType<typeof setTimeout>[] = [];
   // The worker may take another program only if this one ended on its own: an answer, or its own error.
@@ -87,7 +94,7 @@ function watch(
       else reject(outcome.error);
     };
     const calls: HostCalls = hostCalls({
-      client: options.client,
+      endpoints: options.endpoints,
       bounds,
       signal: stop.signal,
       redact,

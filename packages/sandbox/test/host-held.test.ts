@@ -2,7 +2,7 @@
  * What a program makes the host hold is bounded: each call's params are measured before they cross or are
  * parsed, walks open at once are capped (a closed walk frees its slot), and no message quotes a long value.
  */
-import type { AnyProvider, PdgClient } from '@pdg/core';
+import type { ClientEndpoints } from '@pdg/core/face';
 import { describe, expect, it } from 'vitest';
 import { resolveBounds } from '../src/bounds.js';
 import { hostCalls } from '../src/host-calls.js';
@@ -108,7 +108,7 @@ describe('what a program makes the host hold', () => {
   it('refuses, on the host, a request over the cap before parsing it, and never calls the client', () => {
     const replies: Settled[] = [];
     const touched: string[] = [];
-    const client = new Proxy(
+    const endpoints = new Proxy(
       {},
       {
         get: (_target, name) => {
@@ -116,9 +116,9 @@ describe('what a program makes the host hold', () => {
           return undefined;
         },
       },
-    ) as PdgClient<readonly AnyProvider[]>;
+    ) as ClientEndpoints;
     const calls = hostCalls({
-      client,
+      endpoints,
       bounds: resolveBounds(),
       signal: new AbortController().signal,
       redact: (value) => value,

@@ -1,5 +1,5 @@
 /** The sandbox: the bridged client works, and every way out or past a bound ends in a clear error. */
-import { createClient } from '@pdg/core';
+import { createClient, isPdgError } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { describe, expect, it } from 'vitest';
 import { runProgram } from '../src/index.js';
@@ -165,6 +165,15 @@ describe('runProgram', () => {
     expect((await failure('await new Promise(() => {})')).message).toMatch(
       /waiting on a promise that nothing will settle/,
     );
+  });
+
+  it("is one of pdg's errors, coded: isPdgError knows each SandboxError, its code saying what failed", async () => {
+    const thrown = await failure('throw new Error("thrown")');
+    const bound = await failure('for (;;) {}', { cpuMs: 200 });
+    const gatewayError = await failure("await pdg.run('jobs:jobboard', 'browse', { sort: 'sideways' })");
+    expect([thrown, bound, gatewayError].map(isPdgError)).toEqual([true, true, true]);
+    expect([thrown.code, bound.code, gatewayError.code]).toEqual(['PROGRAM_ERROR', 'BOUND_EXCEEDED', 'INVALID_PARAMS']);
+    expect(bound).toMatchObject({ kind: 'bound', bound: 'cpuMs', limit: 200, issues: [], retryable: false });
   });
 
   it('gives each program a fresh sandbox: nothing set by one is seen by the next, and a breach harms none', async () => {

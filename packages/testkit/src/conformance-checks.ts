@@ -3,8 +3,9 @@
  * a function returning what it found wrong, so that testkit's own tests can show every one of them failing.
  */
 import { readdirSync, statSync } from 'node:fs';
-import type { AnyProvider, AnySchema, EndpointDefinition, Fixture, RecordedRequest } from '@pdg/core';
+import type { AnyProvider, AnySchema, Fixture, RecordedRequest } from '@pdg/core';
 import { endpointPath, entriesOf, type SchemaNode, schemaNode, unwrapped } from '@pdg/core/describe';
+import { endpointCatalog } from '@pdg/core/face';
 
 /**
  * What is wrong between a provider's fixtures folder and the fixtures its package gives: every file of the
@@ -51,7 +52,7 @@ export function specRequest(
   endpointName: string,
   params: Readonly<Record<string, unknown>>,
 ): RecordedRequest {
-  const definition = provider.endpoints[endpointName] as EndpointDefinition;
+  const definition = endpointCatalog([provider]).definition(provider.id, endpointName);
   let path = endpointPath(provider.id, definition, endpointName);
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {

@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import {
   type AnyProvider,
-  callEndpoint,
   checkResponse,
   contentOf,
   createClient,
@@ -12,6 +11,7 @@ import {
   type RecordedRequest,
 } from '@pdg/core';
 import { describeParams, type ParamInfo } from '@pdg/core/describe';
+import { endpointsOf } from '@pdg/core/face';
 import { createFixtureResponder } from '@pdg/mock/responder';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,8 @@ function recordingClient(provider: AnyProvider, fixtures: readonly Fixture[]) {
       return Response.json(answer.body, { status: answer.status, headers: answer.headers });
     },
   });
-  return { run: (endpoint: string, params: unknown) => callEndpoint(client, provider.id, endpoint, params), sent };
+  const endpoints = endpointsOf(client);
+  return { run: (endpoint: string, params: unknown) => endpoints.run(provider.id, endpoint, params), sent };
 }
 
 function brokenValues(param: ParamInfo): { value: unknown; why: string }[] {

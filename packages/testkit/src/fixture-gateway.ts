@@ -3,6 +3,7 @@
  * answers from fixtures, or from the bodies and errors a test supplies, and records what was asked.
  */
 import { errorEnvelope, type Fixture, gatewayRoot, type RecordedRequest } from '@pdg/core';
+import { pdgEnvironment } from '@pdg/core/face';
 import { createFixtureResponder, type FixtureAnswer } from '@pdg/mock/responder';
 
 export interface MockGatewayOptions {
@@ -76,7 +77,7 @@ export function fixtureGateway(
   close: () => void,
 ): { gateway: MockGateway; root: string; handle(request: Request): [number, unknown, Record<string, string>] } {
   const fixtures = options.fixtures ?? [];
-  const root = gatewayRoot(options.baseUrl ?? envBaseUrl() ?? defaultBaseUrl);
+  const root = gatewayRoot(options.baseUrl ?? pdgEnvironment().PDG_BASE_URL ?? defaultBaseUrl);
   const origin = new URL(root).origin;
   const basePath = new URL(root).pathname.replace(/\/+$/, '');
   const responder = createFixtureResponder({
@@ -141,13 +142,4 @@ export function fixtureGateway(
 function matchesReply(reply: CannedReply, request: RecordedRequest): boolean {
   const pathMatches = request.path === reply.pathPrefix || request.path.startsWith(`${reply.pathPrefix}/`);
   return pathMatches && Object.entries(reply.query).every(([key, value]) => request.query[key] === value);
-}
-
-/** PDG_BASE_URL where the runtime lets it be read (Deno without --allow-env does not: then unset). */
-function envBaseUrl(): string | undefined {
-  try {
-    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.PDG_BASE_URL;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,7 +1,7 @@
 /** `pdg providers` and `pdg describe <provider> [endpoint]`: what this pdg serves, read from the providers. */
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
-import { endpointCatalog, isPdgError, type PagedDefinition } from '@pdg/core/face';
-import { checkFlags, type ParsedArgs, UsageError } from '../args.js';
+import { endpointCatalog, type PagedDefinition, usageError } from '@pdg/core/face';
+import { checkFlags, type ParsedArgs } from '../args.js';
 import { fixturesOf, loadProvider } from '../catalog.js';
 import { exampleParams, formatEndpoint, formatProvider, formatProviders } from '../endpoint-text.js';
 import { flagsOf } from '../flags.js';
@@ -53,11 +53,8 @@ function lookedUp<T>(
   find: (catalog: ReturnType<typeof endpointCatalog>, name: string) => T,
 ): T {
   if (name === undefined) {
-    throw new UsageError(`Name an endpoint of ${provider.id}: ${Object.keys(provider.endpoints).join(', ')}.`);
+    throw usageError(`Name an endpoint of ${provider.id}: ${Object.keys(provider.endpoints).join(', ')}.`);
   }
-  try {
-    return find(endpointCatalog([provider]), name);
-  } catch (error) {
-    throw isPdgError(error) && error.code === 'USAGE' ? new UsageError(error.message) : error;
-  }
+  // A wrong name is core's USAGE error, with its "did you mean": exit 2, as every usage error.
+  return find(endpointCatalog([provider]), name);
 }

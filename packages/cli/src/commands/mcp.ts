@@ -5,20 +5,14 @@
  * messages alone: everything else goes to stderr. @pdg/mcp and the MCP SDK are loaded only here, and
  * @pdg/mcp-oauth only with --oauth (OAuth 2.1 sign-in for assistants that take only a URL).
  */
+
 import type { AnyProvider } from '@pdg/core';
+import { pdgEnvironment, pdgToolEnvironment, usageError } from '@pdg/core/face';
 import type { RunningMockGateway } from '@pdg/mock';
-import { checkFlags, integerFlag, type ParsedArgs, UsageError } from '../args.js';
+import { checkFlags, integerFlag, type ParsedArgs } from '../args.js';
 import { fixturesOf, loadProviders, providerIds } from '../catalog.js';
 import { flagsOf, flagText } from '../flags.js';
-import {
-  debugOption,
-  gatewayAccess,
-  interrupted,
-  listenFailure,
-  loadCore,
-  startMock,
-  usageOf,
-} from '../gateway-access.js';
+import { debugOption, gatewayAccess, interrupted, listenFailure, startMock } from '../gateway-access.js';
 import { redacted } from '../io.js';
 import { visible } from '../terminal-text.js';
 
@@ -29,15 +23,15 @@ function readFlags(args: ParsedArgs): { toolset: Toolset; http: boolean; oauth: 
   const [, ...extra] = args.positionals;
   if (extra.length > 0) {
     const options = flagsOf('mcp').map(flagText).join(', ');
-    throw new UsageError(`Unexpected "${extra.join(' ')}": pdg mcp takes only options: ${options}.`);
+    throw usageError(`Unexpected "${extra.join(' ')}": pdg mcp takes only options: ${options}.`);
   }
   checkFlags('mcp', flagsOf('mcp'), args);
   const http = args.flags.has('http');
   if (args.flags.has('all-tools') && args.flags.has('code')) {
-    throw new UsageError('--all-tools and --code are two different toolsets: give one of them.');
+    throw usageError('--all-tools and --code are two different toolsets: give one of them.');
   }
   if (!http && (args.flags.has('port') || args.flags.has('host'))) {
-    throw new UsageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
+    throw usageError('--port and --host go with --http: over stdio, the MCP client starts pdg mcp itself.');
   }
   const oauth = args.flags.has('oauth');
   if (oauth && !http) {
@@ -85,7 +79,7 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
     }
     // Over HTTP a server may have no key of its own: each request then brings its caller's. With --oauth it
     // has none: every request is a signed-in user's (or brings x-api-key), never the server's.
-    const keyless = oauth || (http && !mock && !args.flags.has('api-key') && !process.env.PDG_API_KEY);
+    const keyless = oauth || (http && !mock && !args.flags.has('api-key') && !pdgEnvironment().PDG_API_KEY);
     const access = keyless
       ? { baseUrl: gatewayAccess(args, mock, { keyless: true }).baseUrl }
       : gatewayAccess(args, mock);
@@ -95,9 +89,9 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
       ? `answers from the built-in mock gateway at ${mock.url}`
       : `calls ${visible(redacted(options.baseUrl))}`;
     const serving = servingText(toolset, selected, calls);
-    const [mcp, core] = await Promise.all([import('@pdg/mcp'), loadCore()]);
+    const mcp = await import('@pdg/mcp');
     if (!http) {
-      const running = await mcp.serveStdio(options).catch((error: unknown) => Promise.reject(usageOf(core, error)));
+      const running = await mcp.serveStdio(options);
       close = () => running.close();
       process.stderr.write(`pdg mcp: ${serving}; over stdio.\n`);
       await Promise.race([running.closed, interrupted()]);
@@ -109,7 +103,7 @@ export async function mcpCommand(args: ParsedArgs): Promise<number> {
       running = await mcp.startMcpHttpServer({ ...options, host, port, ...(auth ? { auth } : {}) });
     } catch (error) {
       const reason = listenFailure(error, host, port);
-      if (!reason) throw usageOf(core, error);
+      if (!reason) throw error;
       process.stderr.write(`pdg: ${reason}\n`);
       return 1;
     }
@@ -143,14 +137,14 @@ function httpBanner(url: string, serving: string, host: string, keyless: boolean
 /** The OAuth sign-in (@pdg/mcp-oauth, loaded here only): public URL, secret and Redis from flags and environment. */
 async function signInOf(args: ParsedArgs, options: { providers: readonly AnyProvider[]; baseUrl: string }) {
   const { mcpOAuth } = await import('@pdg/mcp-oauth');
-  const publicUrl = args.flags.get('public-url') ?? process.env.PDG_MCP_PUBLIC_URL;
+  const publicUrl = args.flags.get('public-url') ?? pdgToolEnvironment().PDG_MCP_PUBLIC_URL;
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
     throw new UsageError(
       `--public-url (or PDG_MCP_PUBLIC_URL) is not a URL: give the MCP URL as assistants reach it, such as https://pdg.example.com/mcp.`,
     );
   }
-  const secret = process.env.PDG_MCP_OAUTH_SECRET;
-  const redisUrl = process.env.PDG_REDIS_URL;
+  const secret = pdgToolEnvironment().PDG_MCP_OAUTH_SECRET;
+  const redisUrl = pdgEnvironment().PDG_REDIS_URL;
   return mcpOAuth({
     providers: options.providers,
     baseUrl: options.baseUrl,
@@ -162,9 +156,9 @@ async function signInOf(args: ParsedArgs, options: { providers: readonly AnyProv
 
 /** What a server with --oauth adds to its banner: the URL to give assistants, and where sign-ins live. */
 function signInBanner(args: ParsedArgs, url: string): string {
-  const publicUrl = args.flags.get('public-url') ?? process.env.PDG_MCP_PUBLIC_URL ?? url;
-  const kept = process.env.PDG_REDIS_URL
-    ? `in Redis at ${visible(redisHost(process.env.PDG_REDIS_URL))}, shared by every process using it`
+  const publicUrl = args.flags.get('public-url') ?? pdgToolEnvironment().PDG_MCP_PUBLIC_URL ?? url;
+  const kept = pdgEnvironment().PDG_REDIS_URL
+    ? `in Redis at ${visible(redisHost(pdgEnvironment().PDG_REDIS_URL))}, shared by every process using it`
     : 'in this process (they end with it; set PDG_REDIS_URL to share them)';
   return (
     `  OAuth sign-in: give assistants ${visible(publicUrl)}; each user pastes their own key once on its sign-in page\n` +
@@ -182,9 +176,7 @@ function mcpProviderIds(args: ParsedArgs): readonly string[] {
   const list = args.flags.get('providers');
   if (list === undefined) return providerIds;
   if (args.bare.has('providers') || list.trim() === '') {
-    throw new UsageError(
-      '--providers needs provider ids, comma-separated: --providers jobs:jobboard,social-media:forum.',
-    );
+    throw usageError('--providers needs provider ids, comma-separated: --providers jobs:jobboard,social-media:forum.');
   }
   return list
     .split(',')

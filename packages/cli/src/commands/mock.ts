@@ -1,6 +1,7 @@
 /** `pdg mock`: the mock gateway, serving every provider's fixtures until interrupted. */
+import { usageError } from '@pdg/core/face';
 import type { RunningMockGateway } from '@pdg/mock';
-import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, UsageError } from '../args.js';
+import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag } from '../args.js';
 import { fixturesOf, loadProviders } from '../catalog.js';
 import { flagSentence, flagsOf } from '../flags.js';
 import { interrupted, listenFailure, mockDocs, startMock } from '../gateway-access.js';
@@ -9,7 +10,7 @@ import { pdgCommand } from '../io.js';
 export async function mockCommand(args: ParsedArgs): Promise<number> {
   const [, ...extra] = args.positionals;
   if (extra.length > 0) {
-    throw new UsageError(`Unexpected "${extra.join(' ')}": pdg mock takes only ${flagSentence(flagsOf('mock'))}.`);
+    throw usageError(`Unexpected "${extra.join(' ')}": pdg mock takes only ${flagSentence(flagsOf('mock'))}.`);
   }
   checkFlags('mock', flagsOf('mock'), args);
   const port = integerFlag(args.flags, 'port', { max: 65_535 }) ?? 4010;

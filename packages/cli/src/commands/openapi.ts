@@ -1,5 +1,6 @@
 /** `pdg openapi [provider...]` and `pdg docs [provider...]`: the reference, as a document or a site. */
-import { checkFlags, type ParsedArgs, UsageError } from '../args.js';
+import { pdgEnvironment, usageError } from '@pdg/core/face';
+import { checkFlags, type ParsedArgs } from '../args.js';
 import { fixturesOf, loadProviders } from '../catalog.js';
 import { flagsOf } from '../flags.js';
 import { write } from '../io.js';
@@ -7,11 +8,11 @@ import { write } from '../io.js';
 /** `pdg openapi [provider...]`: the document on stdout. @pdg/openapi is loaded only here. */
 export async function openApiCommand(args: ParsedArgs): Promise<number> {
   checkFlags('openapi', flagsOf('openapi'), args);
-  if (args.bare.has('server-url')) throw new UsageError('--server-url takes a URL: --server-url https://…');
+  if (args.bare.has('server-url')) throw usageError('--server-url takes a URL: --server-url https://…');
   const ids = args.positionals.slice(1);
   const selected = await loadProviders(ids.length === 0 ? undefined : ids);
   const given = args.flags.get('server-url');
-  const serverUrl = given ?? (process.env.PDG_BASE_URL || undefined);
+  const serverUrl = given ?? (pdgEnvironment().PDG_BASE_URL || undefined);
   const { toOpenApi } = await import('@pdg/openapi');
   let document: ReturnType<typeof toOpenApi>;
   try {
@@ -28,12 +29,12 @@ export async function openApiCommand(args: ParsedArgs): Promise<number> {
 /** `pdg docs [provider...] [--out DIR]`: the reference site as static files. @pdg/docs is loaded only here. */
 export async function docsCommand(args: ParsedArgs): Promise<number> {
   checkFlags('docs', flagsOf('docs'), args);
-  if (args.bare.has('out')) throw new UsageError('--out takes a folder: --out site');
-  if (args.bare.has('server-url')) throw new UsageError('--server-url takes a URL: --server-url https://…');
+  if (args.bare.has('out')) throw usageError('--out takes a folder: --out site');
+  if (args.bare.has('server-url')) throw usageError('--server-url takes a URL: --server-url https://…');
   const ids = [...new Set(args.positionals.slice(1))];
   const selected = await loadProviders(ids.length === 0 ? undefined : ids);
   const given = args.flags.get('server-url');
-  const serverUrl = given ?? (process.env.PDG_BASE_URL || undefined);
+  const serverUrl = given ?? (pdgEnvironment().PDG_BASE_URL || undefined);
   const out = args.flags.get('out') ?? 'pdg-docs';
   const { docsSite } = await import('@pdg/docs');
   const site = docsSite({
@@ -58,7 +59,7 @@ export async function docsCommand(args: ParsedArgs): Promise<number> {
 /** A server URL it cannot use is the caller's to fix: a usage error naming where the URL came from. */
 function serverUrlError(error: unknown, given: string | undefined): unknown {
   if (error instanceof TypeError && error.message.startsWith('serverUrl ')) {
-    return new UsageError(error.message.replace(/^serverUrl/, given === undefined ? 'PDG_BASE_URL' : '--server-url'));
+    return usageError(error.message.replace(/^serverUrl/, given === undefined ? 'PDG_BASE_URL' : '--server-url'));
   }
   return error;
 }

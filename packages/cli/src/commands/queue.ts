@@ -6,8 +6,8 @@
  */
 import type { AnyProvider } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
-import { pdgEnvironment } from '@pdg/core/face';
-import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion, UsageError } from '../args.js';
+import { pdgEnvironment, usageError } from '@pdg/core/face';
+import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion } from '../args.js';
 import { loadProvider, loadProviders } from '../catalog.js';
 import { flagLines, flagsOf, flagText, queueSubcommands } from '../flags.js';
 import { paramFlags, runOptions } from '../run-params.js';
@@ -32,19 +32,18 @@ Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue
 
 /** The Redis URL of the queue: --redis, else PDG_REDIS_URL. */
 function redisUrlOf(args: ParsedArgs): string {
-  if (args.bare.has('redis')) throw new UsageError('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
+  if (args.bare.has('redis')) throw usageError('--redis needs a URL, such as --redis redis://127.0.0.1:6379.');
   const url = args.flags.get('redis') ?? pdgEnvironment().PDG_REDIS_URL;
-  if (!url) throw new UsageError('No Redis for the queue: set PDG_REDIS_URL or pass --redis redis://127.0.0.1:6379.');
-  if (!/^rediss?:\/\//.test(url))
-    throw new UsageError(`--redis must be a redis:// or rediss:// URL (received "${url}").`);
+  if (!url) throw usageError('No Redis for the queue: set PDG_REDIS_URL or pass --redis redis://127.0.0.1:6379.');
+  if (!/^rediss?:\/\//.test(url)) throw usageError(`--redis must be a redis:// or rediss:// URL (received "${url}").`);
   return url;
 }
 
 function queueNameOf(args: ParsedArgs): string {
-  if (args.bare.has('queue')) throw new UsageError('--queue needs a name, such as --queue harvest.');
+  if (args.bare.has('queue')) throw usageError('--queue needs a name, such as --queue harvest.');
   const name = args.flags.get('queue') ?? defaultQueue;
   if (!/^[\w.-]+$/.test(name)) {
-    throw new UsageError(`--queue must be letters, digits, "_", "." or "-" (received "${name}").`);
+    throw usageError(`--queue must be letters, digits, "_", "." or "-" (received "${name}").`);
   }
   return name;
 }
@@ -94,7 +93,7 @@ async function openQueue(url: string, name: string) {
 /** `pdg queue add <provider> <endpoint> --<param> value ...`: the walk's id on stdout. */
 async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
   const [, , providerId, named, ...extra] = args.positionals;
-  if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
+  if (extra.length > 0) throw usageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
   const provider = await loadProvider(providerId);
   // Core's lookup, before Redis is asked anything: a misspelt or unpaged endpoint is a usage error (exit 2).
   const { name: endpointName, definition: endpoint } = findPagedEndpoint(provider, named);
@@ -102,7 +101,7 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
   const own = new Set(ownFlags.map((flag) => flag.name));
   for (const name of args.flags.keys()) {
     if (runOptions.has(name) && !own.has(name)) {
-      throw new UsageError(
+      throw usageError(
         `--${name} is an option of run, not of queue add: its options are ${ownFlags.map(flagText).join(', ')}, besides the endpoint's params.`,
       );
     }
@@ -135,7 +134,7 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
 /** `pdg queue status`: one line per count, then one per failed walk. */
 async function status(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
   if (args.positionals.length > 2)
-    throw new UsageError(
+    throw usageError(
       `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue status takes only --redis and --queue.`,
     );
   const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
@@ -213,10 +212,10 @@ function requireGateway(args: ParsedArgs): void {
   const environment = pdgEnvironment();
   const local = 'to try it locally, pass as --base-url the URL that `pdg mock` prints in another terminal';
   if (!(args.flags.get('api-key') ?? environment.PDG_API_KEY)) {
-    throw new UsageError(`No API key: set PDG_API_KEY or pass --api-key (${local}, with any key).`);
+    throw usageError(`No API key: set PDG_API_KEY or pass --api-key (${local}, with any key).`);
   }
   if (!(args.flags.get('base-url') ?? environment.PDG_BASE_URL)) {
-    throw new UsageError(`No gateway URL: set PDG_BASE_URL or pass --base-url (${local}).`);
+    throw usageError(`No gateway URL: set PDG_BASE_URL or pass --base-url (${local}).`);
   }
 }
 
@@ -226,12 +225,12 @@ async function work(
   access: (args: ParsedArgs) => { apiKey: string; baseUrl: string },
 ): Promise<number> {
   if (args.positionals.length > 2)
-    throw new UsageError(
+    throw usageError(
       `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue work takes only options (pdg queue --help).`,
     );
   const out = args.flags.get('out');
   if (out === undefined || args.bare.has('out'))
-    throw new UsageError('pdg queue work needs --out DIR: the folder each page is written to.');
+    throw usageError('pdg queue work needs --out DIR: the folder each page is written to.');
   const concurrency = integerFlag(args.flags, 'concurrency', { min: 1, max: 1000 }) ?? 1;
   requireGateway(args);
   const setup: WorkSetup = {
@@ -286,7 +285,7 @@ export async function queueCommand(
   const sub = args.positionals[1];
   if (sub === undefined || !(queueSubcommands as readonly string[]).includes(sub)) {
     const close = sub === undefined ? '' : suggestion(sub, queueSubcommands);
-    throw new UsageError(
+    throw usageError(
       `${sub === undefined ? 'Name' : `Unknown queue command "${sub}".${close} Name`} one: pdg queue add | work | status (pdg queue --help).`,
     );
   }

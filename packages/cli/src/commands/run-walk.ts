@@ -3,11 +3,12 @@
  * as each page is done; a signal stops the walk between two lines, and a failure after some pages says
  * where the walk stopped; both print the command that continues it (`--resume`).
  */
+
 import type { AnyProvider, PdgClient, WalkCheckpoint } from '@pdg/core';
-import { type ParsedArgs, UsageError } from '../args.js';
-import { type Core, clientOrUsageError } from '../gateway-access.js';
+import { type ClientEndpoints, endpointsOf, isPdgError, usageError } from '@pdg/core/face';
+import type { ParsedArgs } from '../args.js';
 import { type Interruption, shellQuoted, watchInterrupts } from '../interrupts.js';
-import { messageOf, pdgCommand, redacted, redactedValue, write } from '../io.js';
+import { messageOf, pdgCommand, redacted, write } from '../io.js';
 import { terminalJson, visible } from '../terminal-text.js';
 
 /** A walk as `pdg run --all` asked for it. */
@@ -33,42 +34,36 @@ interface StoppedAt {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Writes every item of the walk; the exit code: 0 done, 1 failed after some pages, 130/143 on a signal. */
-export async function walkAll(
-  core: Core,
-  pdg: PdgClient<readonly AnyProvider[]>,
-  request: WalkRequest,
-): Promise<number> {
+export async function walkAll(pdg: PdgClient<readonly AnyProvider[]>, request: WalkRequest): Promise<number> {
   const { provider, endpointName, params, maxItems, maxPages, maxEmptyPages, resume, progress } = request;
   const interrupts = watchInterrupts();
   let itemCount = 0;
   try {
-    const walk = clientOrUsageError(core, () =>
-      core.walkEndpointItems(pdg, provider.id, endpointName, params, {
-        ...(maxItems === undefined ? {} : { maxItems }),
-        ...(maxPages === undefined ? {} : { maxPages }),
-        ...(maxEmptyPages === undefined ? {} : { maxEmptyPages }),
-        ...(resume === undefined ? {} : { resume }),
-        signal: interrupts.signal,
-        onPageDone: (_page, pageCount) => progress(`page ${pageCount}: ${plural(itemCount, 'item')} so far`),
-      }),
-    );
-    // Where the walk is: just after the last line written whole.
+    const endpoints = endpointsOf(pdg);
+    const walk = endpoints.items(provider.id, endpointName, params, {
+      ...(maxItems === undefined ? {} : { maxItems }),
+      ...(maxPages === undefined ? {} : { maxPages }),
+      ...(maxEmptyPages === undefined ? {} : { maxEmptyPages }),
+      ...(resume === undefined ? {} : { resume }),
+      signal: interrupts.signal,
+      onPageDone: (_page, pageCount) => progress(`page ${pageCount}: ${plural(itemCount, 'item')} so far`),
+    });
+    // Where the walk is: just after the last line written whole (the walk sets its checkpoint past each item).
     let at = walk.checkpoint;
     try {
-      for (;;) {
-        at = walk.checkpoint;
-        const next = await walk.next();
-        if (next.done) at = walk.checkpoint;
+      for await (const item of walk) {
         // A signal stops the walk here, between lines: the item just handed out is not written.
-        if (next.done || interrupts.received) break;
-        await write(process.stdout, terminalJson(redactedValue(next.value, core.redact)));
+        if (interrupts.received) break;
+        await write(process.stdout, terminalJson(endpoints.redact(item)));
         itemCount++;
+        at = walk.checkpoint;
       }
+      if (!interrupts.received) at = walk.checkpoint;
     } catch (error) {
       // A signal aborts the page being fetched: the walk stops before it, nothing of it written.
       if (!interrupts.received) {
         const stopped = { at, itemCount, pageCount: walk.pageCount };
-        return failedWalk(core, error, stopped, { request, page: walk.page });
+        return failedWalk(error, stopped, { request, page: walk.page, endpoints });
       }
     } finally {
       await walk.return();
@@ -88,19 +83,20 @@ export async function walkAll(
  * on from there, on stderr; exit code 1, as for any failed call.
  */
 function failedWalk(
-  core: Core,
   error: unknown,
   stopped: StoppedAt,
-  { request, page }: { readonly request: WalkRequest; readonly page: unknown },
+  {
+    request,
+    page,
+    endpoints,
+  }: { readonly request: WalkRequest; readonly page: unknown; readonly endpoints: ClientEndpoints },
 ): number {
   const { resume } = request;
   // The only refusal of the client once a page is here: a checkpoint that took more items than its page holds.
-  if (core.isPdgError(error) && error.code === 'USAGE' && resume !== undefined && stopped.itemCount === 0) {
-    const items = (page as Record<string, unknown> | undefined)?.[
-      request.provider.endpoints[request.endpointName]?.paging?.items ?? ''
-    ];
-    throw new UsageError(
-      `--resume says ${resume.taken} items of its page were taken, but that page has ${Array.isArray(items) ? items.length : 0}: it is not a checkpoint pdg printed for this walk (or the data changed). Run without --resume to start over.`,
+  if (isPdgError(error) && error.code === 'USAGE' && resume !== undefined && stopped.itemCount === 0) {
+    const items = endpoints.itemsOf(request.provider.id, request.endpointName, page);
+    throw usageError(
+      `--resume says ${resume.taken} items of its page were taken, but that page has ${items.length}: it is not a checkpoint pdg printed for this walk (or the data changed). Run without --resume to start over.`,
     );
   }
   if (stopped.pageCount === 0) throw error;
@@ -145,7 +141,7 @@ export function resumeFlag(args: ParsedArgs): WalkCheckpoint | undefined {
   try {
     return JSON.parse(text) as WalkCheckpoint;
   } catch {
-    throw new UsageError(
+    throw usageError(
       `--resume takes the checkpoint pdg printed when a walk stopped, as JSON such as '{"at":3,"taken":2}' (received ${JSON.stringify(text)}).`,
     );
   }

@@ -3,23 +3,17 @@
  * of every item (run-walk.ts); with --curl, the request as a curl line instead. In steps: read the
  * request, build the client (and the mock gateway, cache and rate limit it asks for), call or walk.
  */
+
 import type { AnyProvider, Drift, EndpointDefinition, HookContext, PdgClient } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
+import { endpointsOf, pdgEnvironment, usageError } from '@pdg/core/face';
 import type { RunningMockGateway } from '@pdg/mock';
-import { integerFlag, type ParsedArgs, UsageError, validateFlag } from '../args.js';
+import { integerFlag, type ParsedArgs, validateFlag } from '../args.js';
 import { fixturesOf, loadProvider } from '../catalog.js';
 import { clientLayers } from '../client-layers.js';
 import { curlCommand } from '../curl.js';
-import {
-  type Core,
-  clientOrUsageError,
-  debugOption,
-  gatewayAccess,
-  loadCore,
-  startMock,
-  usageOf,
-} from '../gateway-access.js';
-import { redactedValue, write } from '../io.js';
+import { type Core, debugOption, gatewayAccess, loadCore, startMock } from '../gateway-access.js';
+import { write } from '../io.js';
 import { paramFlags } from '../run-params.js';
 import { terminalJson, visible } from '../terminal-text.js';
 import { findEndpoint } from './describe.js';
@@ -44,7 +38,7 @@ export async function runCommand(args: ParsedArgs): Promise<number> {
   const core = await loadCore();
   if (args.flags.has('curl')) return printCurl(core, request, args);
   return withClient(core, args, { request, timeout, validate }, (pdg) =>
-    request.all ? walkAll(core, pdg, request) : singleCall(core, pdg, request, args),
+    request.all ? walkAll(pdg, request) : singleCall(pdg, request, args),
   );
 }
 
@@ -54,7 +48,7 @@ async function readRequest(args: ParsedArgs): Promise<RunRequest> {
   const provider = await loadProvider(providerId);
   const endpoint = findEndpoint(provider, endpointName);
   const name = endpointName as string;
-  if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
+  if (extra.length > 0) throw usageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
   const params = paramsFromStrings(endpoint, paramFlags(provider.id, name, endpoint, args));
   const all = args.flags.has('all');
   const maxItems = integerFlag(args.flags, 'max-items');
@@ -62,8 +56,8 @@ async function readRequest(args: ParsedArgs): Promise<RunRequest> {
   const maxEmptyPages = integerFlag(args.flags, 'max-empty-pages', { min: 1 });
   const resume = resumeFlag(args);
   if (!all && (maxItems ?? maxPages ?? maxEmptyPages ?? resume) !== undefined)
-    throw new UsageError('--max-items, --max-pages, --max-empty-pages and --resume go with --all.');
-  if (all && !endpoint.paging) throw new UsageError(`${provider.id} ${name} is not paged: run it without --all.`);
+    throw usageError('--max-items, --max-pages, --max-empty-pages and --resume go with --all.');
+  if (all && !endpoint.paging) throw usageError(`${provider.id} ${name} is not paged: run it without --all.`);
   const progress = (line: string) => {
     if (!args.flags.has('quiet')) process.stderr.write(`${line}\n`);
   };
@@ -74,14 +68,10 @@ async function readRequest(args: ParsedArgs): Promise<RunRequest> {
 async function printCurl(core: Core, request: RunRequest, args: ParsedArgs): Promise<number> {
   const { provider, endpointName, endpoint, params } = request;
   if (args.flags.has('mock') || request.all)
-    throw new UsageError('--curl prints one request to a gateway you can reach: leave out --mock and --all.');
+    throw usageError('--curl prints one request to a gateway you can reach: leave out --mock and --all.');
   // The params checked first, as a call checks them (its errors name the flags).
   core.validateParams({ provider: provider.id, endpoint: endpointName, definition: endpoint, params });
-  const line = await curlCommand(core, { provider, endpointName, params, baseUrl: curlBaseUrl(args) }).catch(
-    (error: unknown) => {
-      throw usageOf(core, error);
-    },
-  );
+  const line = await curlCommand(core, { provider, endpointName, params, baseUrl: curlBaseUrl(args) });
   await write(process.stdout, line);
   return 0;
 }
@@ -91,9 +81,9 @@ async function printCurl(core: Core, request: RunRequest, args: ParsedArgs): Pro
  * the request byte for byte, so it needs the URL). None is a usage error saying where to set it.
  */
 function curlBaseUrl(args: ParsedArgs): string {
-  const baseUrl = args.flags.get('base-url') ?? process.env.PDG_BASE_URL;
+  const baseUrl = args.flags.get('base-url') ?? pdgEnvironment().PDG_BASE_URL;
   if (!baseUrl)
-    throw new UsageError(
+    throw usageError(
       'No gateway URL: set PDG_BASE_URL or pass --base-url (--curl prints the request byte for byte, to the gateway it would be sent to).',
     );
   return baseUrl;
@@ -123,20 +113,18 @@ async function withClient(
       mock = await startMock({ providers: [provider], fixtures: await fixturesOf([provider]) });
     }
     const { apiKey, baseUrl } = gatewayAccess(args, mock);
-    const pdg = clientOrUsageError(core, () =>
-      core.createClient({
-        providers: [provider],
-        apiKey,
-        baseUrl,
-        ...(timeout === undefined ? {} : { timeout }),
-        validate,
-        debug: debugOption(),
-        // With --validate report, what drifted goes to stderr (stdout stays the data).
-        ...(validate === 'report' ? { hooks: { onDrift: reportDrift } } : {}),
-        ...(layers.cache ? { cache: layers.cache } : {}),
-        ...(layers.rateLimit ? { rateLimit: layers.rateLimit } : {}),
-      }),
-    );
+    const pdg = core.createClient({
+      providers: [provider],
+      apiKey,
+      baseUrl,
+      ...(timeout === undefined ? {} : { timeout }),
+      validate,
+      debug: debugOption(),
+      // With --validate report, what drifted goes to stderr (stdout stays the data).
+      ...(validate === 'report' ? { hooks: { onDrift: reportDrift } } : {}),
+      ...(layers.cache ? { cache: layers.cache } : {}),
+      ...(layers.rateLimit ? { rateLimit: layers.rateLimit } : {}),
+    });
     return await use(pdg);
   } finally {
     await mock?.close();
@@ -146,14 +134,15 @@ async function withClient(
 
 /** One call, its result as JSON: indented on a terminal or with --pretty, one line otherwise or with --compact. */
 async function singleCall(
-  core: Core,
   pdg: PdgClient<readonly AnyProvider[]>,
   request: RunRequest,
   args: ParsedArgs,
 ): Promise<number> {
-  const result = await core.callEndpoint(pdg, request.provider.id, request.endpointName, request.params);
+  const endpoints = endpointsOf(pdg);
+  const result = await endpoints.run(request.provider.id, request.endpointName, request.params);
   const pretty = args.flags.has('pretty') || (process.stdout.isTTY && !args.flags.has('compact'));
-  await write(process.stdout, terminalJson(redactedValue(result, core.redact), pretty ? 2 : undefined));
+  // A gateway can echo the key in a 200 body: the client's own redaction keeps it out, in every form.
+  await write(process.stdout, terminalJson(endpoints.redact(result), pretty ? 2 : undefined));
   return 0;
 }
 

@@ -37,3 +37,28 @@ export function pdgEnvironment(): PdgEnvironment {
     PDG_REDIS_URL: read('PDG_REDIS_URL'),
   };
 }
+
+/** The variables of the hosted MCP server besides: read by the CLI's `pdg mcp --oauth` only. */
+export interface PdgToolEnvironment extends PdgEnvironment {
+  /** The server's public URL behind TLS (`--public-url`): the OAuth issuer and the protected resource. */
+  readonly PDG_MCP_PUBLIC_URL?: string | undefined;
+  /** The secret the signed-in users' keys are sealed with. */
+  readonly PDG_MCP_OAUTH_SECRET?: string | undefined;
+}
+
+/** `pdgEnvironment()` and the hosted MCP server's variables, read the same way (a separate function, so a client carries none of it). */
+export function pdgToolEnvironment(): PdgToolEnvironment {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const read = (name: string) => {
+    try {
+      return env?.[name];
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    ...pdgEnvironment(),
+    PDG_MCP_PUBLIC_URL: read('PDG_MCP_PUBLIC_URL'),
+    PDG_MCP_OAUTH_SECRET: read('PDG_MCP_OAUTH_SECRET'),
+  };
+}

@@ -1,13 +1,15 @@
-import type { EndpointDefinition } from '../contract/contract.js';
+import type { EndpointDefinition, Paging } from '../contract/contract.js';
 import { descriptionOf, metadataOf } from './schema.js';
 import {
   entriesOf,
   isOptional,
+  isSchema,
   pipeActions,
   pipeBase,
   type SchemaNode,
   schemaNode,
   unwrapped,
+  wrappedOf,
 } from './schema-reader.js';
 
 /** What a param is, read back from its schema: for `pdg describe`, READMEs and the conformance suite. */
@@ -37,6 +39,51 @@ export interface ParamInfo {
 export function describeParams(endpoint: EndpointDefinition): ParamInfo[] {
   const entries = entriesOf(schemaNode(endpoint.params));
   return Object.entries(entries).map(([name, schema]) => describeParam(name, schema, endpoint.pathParam === name));
+}
+
+/**
+ * The documented field paths of an endpoint's response, read from its schema: `items`, `items[].title`,
+ * `total` (the fields of an array's elements after `[]`), six levels deep at most. What a tool that keeps
+ * only some fields of an answer (MCP's `fields`) checks the paths it is given against.
+ */
+export function describeResponseFields(endpoint: EndpointDefinition): string[] {
+  return fieldPaths(schemaNode(endpoint.response), '', 0);
+}
+
+/**
+ * The fields of a page that say only where a walk is (`pageOf` and `cursorPageOf` give every page them):
+ * `page`, `hasMore`, `nextPage`, or `hasMore`, `nextCursor`. A tool that returns a whole walk says its
+ * position once for the walk and leaves these out of the page's own fields.
+ */
+export function pagingFieldsOf(paging: Paging): readonly string[] {
+  return paging.kind === 'cursor' ? ['hasMore', 'nextCursor'] : ['page', 'hasMore', 'nextPage'];
+}
+
+/** Levels of nested fields read: deeper ones are named by the field that holds them. */
+const deepestField = 5;
+
+function fieldPaths(node: SchemaNode, prefix: string, depth: number): string[] {
+  const object = shapeMatching(node, (shape) => shape.entries !== undefined);
+  if (!object || depth > deepestField) return [];
+  return Object.entries(entriesOf(object)).flatMap(([name, inner]) => {
+    const path = prefix ? `${prefix}.${name}` : name;
+    const element = shapeMatching(inner, (shape) => shape.type === 'array' && shape.item !== undefined)?.item;
+    if (element !== undefined) return [path, ...fieldPaths(element, `${path}[]`, depth + 1)];
+    return [path, ...fieldPaths(inner, path, depth + 1)];
+  });
+}
+
+/** The schema's shape (through wrappers and pipes, and a union's schemas) that matches, if any does. */
+function shapeMatching(node: SchemaNode, matches: (shape: SchemaNode) => boolean): SchemaNode | undefined {
+  let shape = pipeBase(node);
+  for (let inner = wrappedOf(shape); inner !== undefined; inner = wrappedOf(shape)) shape = pipeBase(inner);
+  if (matches(shape)) return shape;
+  const options = (shape.options ?? []).filter(isSchema);
+  for (const option of options) {
+    const found = shapeMatching(option, matches);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Whether the endpoint refuses params its schema does not name. */
