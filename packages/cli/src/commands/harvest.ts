@@ -7,12 +7,13 @@
  */
 import type { AnyProvider, EndpointDefinition } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
+import { usageError } from '@pdg/core/face';
 import type { RunningMockGateway } from '@pdg/mock';
 import type { HarvestProgress, HarvestSummary, StoreTarget } from '@pdg/store';
-import { integerFlag, type ParsedArgs, UsageError } from '../args.js';
+import { integerFlag, type ParsedArgs } from '../args.js';
 import { fixturesOf, loadProvider } from '../catalog.js';
 import { flagsOf } from '../flags.js';
-import { clientOrUsageError, gatewayAccess, loadCore, startMock, usageOf } from '../gateway-access.js';
+import { gatewayAccess, loadCore, startMock } from '../gateway-access.js';
 import { watchInterrupts } from '../interrupts.js';
 import { write } from '../io.js';
 import { paramFlags } from '../run-params.js';
@@ -46,18 +47,14 @@ export async function harvestCommand(args: ParsedArgs): Promise<number> {
     const { apiKey, baseUrl } = gatewayAccess(args, mock);
     const requestIds = store.requestIdRecorder();
     const timeout = integerFlag(args.flags, 'timeout', { min: 1, max: 2_147_483_647 });
-    const client = clientOrUsageError(core, () =>
-      core.createClient({
-        providers: [request.provider],
-        apiKey,
-        baseUrl,
-        hooks: [requestIds.hooks],
-        ...(timeout === undefined ? {} : { timeout }),
-      }),
-    );
-    const opened = await store.openStore(request.target).catch((error: unknown) => {
-      throw usageOf(core, error);
+    const client = core.createClient({
+      providers: [request.provider],
+      apiKey,
+      baseUrl,
+      hooks: [requestIds.hooks],
+      ...(timeout === undefined ? {} : { timeout }),
     });
+    const opened = await store.openStore(request.target);
     try {
       const summary = await store.harvest(
         client,
@@ -84,7 +81,7 @@ export async function harvestCommand(args: ParsedArgs): Promise<number> {
       request.progress(interruptedLine(interruption.received));
       return interruption.exitCode;
     }
-    throw usageOf(core, error);
+    throw error;
   } finally {
     interruption.stop();
     await mock?.close();
@@ -97,19 +94,19 @@ async function readRequest(args: ParsedArgs, store: typeof import('@pdg/store'))
   const provider = await loadProvider(providerId);
   const endpoint = findEndpoint(provider, endpointName);
   const name = endpointName as string;
-  if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
-  if (args.bare.has('into')) throw new UsageError('--into needs a target: duckdb:FILE, postgres://… or parquet:DIR.');
+  if (extra.length > 0) throw usageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
+  if (args.bare.has('into')) throw usageError('--into needs a target: duckdb:FILE, postgres://… or parquet:DIR.');
   let target: StoreTarget;
   try {
     target = store.parseTarget(args.flags.get('into'));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw usageError((error as Error).message);
   }
   if (!endpoint.paging) {
     const paged = Object.entries(provider.endpoints)
       .filter(([, definition]) => definition.paging)
       .map(([key]) => key);
-    throw new UsageError(
+    throw usageError(
       `${provider.id} ${name} does not page, so there is nothing to harvest into a table: pdg harvest takes a paged endpoint${paged.length > 0 ? ` (${provider.id} has ${paged.join(', ')})` : ` (${provider.id} has none)`}; pdg run calls it once.`,
     );
   }

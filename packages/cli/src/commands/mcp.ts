@@ -35,13 +35,13 @@ function readFlags(args: ParsedArgs): { toolset: Toolset; http: boolean; oauth: 
   }
   const oauth = args.flags.has('oauth');
   if (oauth && !http) {
-    throw new UsageError('--oauth goes with --http: an assistant signs in to a server it reaches by URL.');
+    throw usageError('--oauth goes with --http: an assistant signs in to a server it reaches by URL.');
   }
   if (args.flags.has('public-url') && !oauth) {
-    throw new UsageError('--public-url goes with --oauth: it is the URL tokens are issued for.');
+    throw usageError('--public-url goes with --oauth: it is the URL tokens are issued for.');
   }
   if (args.bare.has('public-url')) {
-    throw new UsageError(
+    throw usageError(
       '--public-url needs the MCP URL as assistants reach it: --public-url https://pdg.example.com/mcp.',
     );
   }
@@ -139,7 +139,7 @@ async function signInOf(args: ParsedArgs, options: { providers: readonly AnyProv
   const { mcpOAuth } = await import('@pdg/mcp-oauth');
   const publicUrl = args.flags.get('public-url') ?? pdgToolEnvironment().PDG_MCP_PUBLIC_URL;
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
-    throw new UsageError(
+    throw usageError(
       `--public-url (or PDG_MCP_PUBLIC_URL) is not a URL: give the MCP URL as assistants reach it, such as https://pdg.example.com/mcp.`,
     );
   }
@@ -157,8 +157,9 @@ async function signInOf(args: ParsedArgs, options: { providers: readonly AnyProv
 /** What a server with --oauth adds to its banner: the URL to give assistants, and where sign-ins live. */
 function signInBanner(args: ParsedArgs, url: string): string {
   const publicUrl = args.flags.get('public-url') ?? pdgToolEnvironment().PDG_MCP_PUBLIC_URL ?? url;
-  const kept = pdgEnvironment().PDG_REDIS_URL
-    ? `in Redis at ${visible(redisHost(pdgEnvironment().PDG_REDIS_URL))}, shared by every process using it`
+  const redisUrl = pdgEnvironment().PDG_REDIS_URL;
+  const kept = redisUrl
+    ? `in Redis at ${visible(redisHost(redisUrl))}, shared by every process using it`
     : 'in this process (they end with it; set PDG_REDIS_URL to share them)';
   return (
     `  OAuth sign-in: give assistants ${visible(publicUrl)}; each user pastes their own key once on its sign-in page\n` +
