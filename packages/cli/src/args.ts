@@ -1,3 +1,4 @@
+/** The command line read by the flag table: positionals, flags and switches, each checked against the command it is for. */
 import { didYouMean as suggestion, usageError } from '@pdg/core/face';
 import { type Flag, flagText, shortsOf, switchesOf } from './flags.js';
 

@@ -1,3 +1,4 @@
+/** The text of providers and endpoints that `pdg providers`, `pdg describe` and `--help` print. */
 import type { AnyProvider, EndpointDefinition, Fixture } from '@pdg/core';
 import { describeParams, endpointPath, formatSeconds, type ParamInfo } from '@pdg/core/describe';
 

@@ -1,3 +1,4 @@
+/** The `@pdg/mcp` entry: the MCP server over stdio and Streamable HTTP, its toolsets and limits. */
 export {
   type McpHttpAuth,
   type McpHttpServerOptions,

@@ -1,3 +1,4 @@
+/** `SandboxError`: why a program has no answer (a bound it breached, its own error, a call it did not catch), as a pdg error with a code. */
 import { boundText, type ResolvedBounds } from './bounds.js';
 
 /**

@@ -1,3 +1,4 @@
+/** The `@pdg/sandbox` entry: `runProgram`, `SandboxError` and the bounds. */
 export { boundText, defaultBounds, type ResolvedBounds, resolveBounds, type SandboxBounds } from './bounds.js';
 export { SandboxError } from './errors.js';
 export { type ProgramResult, type RunProgramOptions, runProgram } from './run-program.js';
