@@ -14,6 +14,9 @@
  * Prints `ok <runtime> <version>: <what came back>`, or the failure on stderr with exit code 1.
  */
 import { createClient } from '@pdg/core';
+// The sandbox's own import of core's face, named here too: the Deno test runs a copy of the sandbox whose
+// node_modules is a link into this workspace, and Deno loads only modules its graph reached from this script.
+import '@pdg/core/face';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { runProgram, SandboxError } from '@pdg/sandbox';
 import { runtime } from './calls.mjs';
