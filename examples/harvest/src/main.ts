@@ -62,7 +62,7 @@ const queue = new Queue(queueName, { connection: { url: redisUrl } });
 console.log(`Mock gateway at ${gateway.url} (10 requests a second per key, then 429); Redis at ${redisUrl}`);
 
 // Twelve listings: Indonesia's browse newest first, oldest first, remote only, and closed ones too, each
-// at 30, 40 and 50 a page; five pages of each.
+// at 30, 40 and 50 a page; up to five pages of each (the mock's listing ends sooner).
 const ids: string[] = [];
 for (const variant of [{}, { sort: 'oldest' as const }, { remote: true }, { openOnly: false }]) {
   for (const limit of [30, 40, 50]) {

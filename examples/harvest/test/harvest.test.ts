@@ -21,9 +21,10 @@ describe('examples/harvest', () => {
         timeout: 240_000,
       });
       expect(stdout).toMatch(/4 workers ran 12 walks in [\d.]+ s: 12 done, 0 failed\./);
-      // Twelve walks of five pages of 30, 40 or 50 items: 4 × 5 × (30 + 40 + 50).
-      expect(stdout).toContain('Items delivered: 2400; in the NDJSON files: 2400');
-      expect(stdout).toContain('pages written: 60.');
+      // Twelve walks, each of the mock's whole Indonesian listing (70 jobs in every variant), at 30, 40 and 50 a
+      // page: 12 × 70 items, in 4 × (3 + 2 + 2) pages.
+      expect(stdout).toContain('Items delivered: 840; in the NDJSON files: 840');
+      expect(stdout).toContain('pages written: 28.');
       // The busiest second is told, not held to 10 here: the gateway stamps arrivals, which bunch when its
       // process stalls on a loaded machine. tests/shared-limits counts where the limit decides (each request's
       // departure), and holds that to 10 in any second.
