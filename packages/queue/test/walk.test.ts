@@ -204,7 +204,7 @@ describe('walk workers over the mock gateway', () => {
       const queue = new Queue('retry', { connection: { url: redis.url } });
       const sink = ndjsonSink(dir);
       const pages: SinkPage[] = [];
-      const walk = browse({ country: 'ID', limit: 40 }, { maxItems: 150 });
+      const walk = browse({ limit: 40 }, { maxItems: 150 });
       const worker = createWalkWorker({
         client: client(0),
         connection: { url: redis.url },
