@@ -2,7 +2,7 @@
 // goes into DuckDB. One process writes a DuckDB file at a time: a second is refused with a message saying so.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+import { inTransaction, type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
 
 /** DuckDB's memory limit for a harvest. */
 const memoryLimit = '128MB';
@@ -24,6 +24,9 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
   const run = async (sql: string, params: readonly unknown[] = []) => {
     await connection.run(sql, params.length === 0 ? undefined : (params as never));
   };
+  /** Rows of a JSON array param, typed by their columns' structure. */
+  const jsonRows = (param: string, columns: readonly JsonColumn[]) =>
+    `(SELECT unnest(from_json(${param}::JSON, '${JSON.stringify([structure(columns)]).replaceAll("'", "''")}'), max_depth := 2))`;
   return {
     dialect: 'duckdb',
     async query(sql, params = []) {
@@ -33,20 +36,9 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
     run,
     // One process writes a DuckDB file: nothing to wait for.
     lockSchema: async () => undefined,
-    async transaction(work) {
-      await run('BEGIN TRANSACTION');
-      try {
-        const result = await work();
-        await run('COMMIT');
-        return result;
-      } catch (error) {
-        await run('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    },
+    transaction: (work) => inTransaction(run, 'BEGIN TRANSACTION', work),
     columnSql: duckdbType,
-    jsonRows: (param, columns) =>
-      `(SELECT unnest(from_json(${param}::JSON, '${JSON.stringify([structure(columns)]).replaceAll("'", "''")}'), max_depth := 2))`,
+    jsonRows,
     async createItemTable(table, columns) {
       // No PRIMARY KEY: DuckDB refuses a key deleted and inserted again in one transaction, which is how a
       // changed row is replaced; the store keeps keys unique itself.
@@ -59,10 +51,9 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
       if (replacedKeysJson !== undefined)
         await run(`DELETE FROM ${quoted(table.name)} WHERE ${key} IN (SELECT ${key} FROM ${keys})`, [replacedKeysJson]);
       const names = columns.map((column) => quoted(column.name)).join(', ');
-      await run(
-        `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM (SELECT unnest(from_json($1::JSON, '${JSON.stringify([structure(columns)]).replaceAll("'", "''")}'), max_depth := 2))`,
-        [rowsJson],
-      );
+      await run(`INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${jsonRows('$1', columns)}`, [
+        rowsJson,
+      ]);
     },
     async close() {
       connection.closeSync();

@@ -3,7 +3,7 @@
 // transaction; many processes can write one table at once.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+import { inTransaction, type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
 
 export async function postgresEngine(url: string): Promise<SqlEngine> {
   const { default: pg } = await import('pg');
@@ -29,17 +29,7 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     run,
     // A transaction-scoped advisory lock, its number pdg's own: released at commit or rollback.
     lockSchema: () => run('SELECT pg_advisory_xact_lock(7230451)'),
-    async transaction(work) {
-      await run('BEGIN');
-      try {
-        const result = await work();
-        await run('COMMIT');
-        return result;
-      } catch (error) {
-        await run('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    },
+    transaction: (work) => inTransaction(run, 'BEGIN', work),
     columnSql: postgresType,
     jsonRows: recordset,
     async createItemTable(table, columns) {

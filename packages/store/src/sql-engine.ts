@@ -39,6 +39,26 @@ export interface SqlEngine {
   close(): Promise<void>;
 }
 
+/**
+ * `work` between `begin` and COMMIT on one connection, rolled back when it throws: the `transaction` of both
+ * engines, which differ only in how a transaction begins.
+ */
+export async function inTransaction<T>(
+  run: (sql: string) => Promise<void>,
+  begin: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  await run(begin);
+  try {
+    const result = await work();
+    await run('COMMIT');
+    return result;
+  } catch (error) {
+    await run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
 /** An identifier quoted for both dialects. */
 export function quoted(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
