@@ -31,6 +31,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { AnyProvider } from '@pdg/core';
 import { callerKeyOf } from './caller-key.js';
+import { discoverAnswer } from './discover-versions.js';
 import { createPdgTools, type McpServerOptions, serverOf } from './server.js';
 
 export interface McpHttpServerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>
@@ -93,7 +94,7 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
   // info, which the SDK hands the factory as given (it reads no header itself).
   const modern = createMcpHandler(({ authInfo }) => serverOf(pdgTools, authInfo?.token), {
     legacy: 'reject',
-    responseMode: 'json',
+    responseMode: 'auto',
     maxRequestBodySize,
   });
   // A 2025 client's: answered as JSON, as before (the SDK's own stateless fallback may answer as an event stream).
@@ -149,13 +150,16 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
       signal: aborted.signal,
     });
     const parsed = parsedJson(body);
-    // A body that is no JSON is answered by the 2025 transport, as before: a parse error naming it.
-    const era = parsed === undefined || (await isLegacyRequest(webRequest, parsed.value)) ? 'legacy' : 'modern';
-    const answered =
-      era === 'legacy'
-        ? await legacy(webRequest, caller.key, response)
-        : await modern.fetch(webRequest, caller.key === undefined ? {} : { authInfo: authInfoOf(caller.key) });
-    await sendResponse(answered, response);
+    // A 2025 client's message; and a body that is no JSON, answered by the 2025 transport as before (a parse error).
+    if (parsed === undefined || (await isLegacyRequest(webRequest, parsed.value))) {
+      return sendResponse(await legacy(webRequest, caller.key, response), response);
+    }
+    const method = (parsed.value as { method?: unknown } | null)?.method;
+    const answered = await modern.fetch(
+      webRequest,
+      caller.key === undefined ? {} : { authInfo: authInfoOf(caller.key) },
+    );
+    await sendResponse(await discoverAnswer(method, answered), response);
   };
 
   const http = createServer((request, response) => {

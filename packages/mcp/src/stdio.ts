@@ -5,6 +5,7 @@
  * carrying its version in `_meta` (or `server/discover`) a 2026-07-28 one; each gets a server of its own.
  */
 import type { AnyProvider } from '@pdg/core';
+import { DiscoverListingTransport } from './discover-versions.js';
 import { createPdgTools, type McpServerOptions, serverOf } from './server.js';
 
 export interface RunningStdioServer {
@@ -18,7 +19,7 @@ export async function serveStdio<const TProviders extends readonly AnyProvider[]
   options: McpServerOptions<TProviders>,
 ): Promise<RunningStdioServer> {
   const pdgTools = createPdgTools(options);
-  const { serveStdio: serveBothEras } = await import('@modelcontextprotocol/server/stdio');
+  const { serveStdio: serveBothEras, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   let closing: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     closing = resolve;
@@ -26,7 +27,9 @@ export async function serveStdio<const TProviders extends readonly AnyProvider[]
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
   });
-  const served = serveBothEras(() => serverOf(pdgTools));
+  const served = serveBothEras(() => serverOf(pdgTools), {
+    transport: new DiscoverListingTransport(new StdioServerTransport()),
+  });
   return {
     closed,
     close: async () => {
