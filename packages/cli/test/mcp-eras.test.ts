@@ -1,10 +1,13 @@
 /**
  * `pdg mcp --mock` over stdio in both protocol eras: a 2025 client (the MCP SDK 1.x client, `initialize`
  * first) reading the endpoint docs as resources, and the 2026-07-28 revision written as plain JSON lines
- * (no `initialize`: `server/discover`, then a request carrying its version in `_meta`).
+ * (no `initialize`: `server/discover`, then a request carrying its version in `_meta`), and the MCP SDK 2.x
+ * client negotiating the era.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +87,39 @@ describe('pdg mcp --mock over stdio, the 2026-07-28 revision as plain JSON lines
     } finally {
       child.stdin.end();
       await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }, 120_000);
+});
+
+describe('pdg mcp --mock over stdio, the MCP SDK 2.x client', () => {
+  it('negotiating the era finds 2026-07-28, calls a tool and follows the walk link, and reads the docs', async () => {
+    const client = new ModernClient(
+      { name: 'pdg-cli-eras-2x', version: '0.0.0' },
+      { versionNegotiation: { mode: 'auto' } },
+    );
+    await client.connect(
+      new ModernStdioTransport({
+        command: process.execPath,
+        args: [cli, 'mcp', '--mock'],
+        env: cleanEnv as Record<string, string>,
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      expect(client.getProtocolEra()).toBe('modern');
+      const called = await client.callTool({
+        name: 'call_endpoint',
+        arguments: { provider: 'jobs:jobboard', endpoint: 'browse', params: { country: 'SG', limit: 3 }, maxItems: 2 },
+      });
+      const link = called.content.at(-1);
+      if (link?.type !== 'resource_link') throw new Error(`expected a resource_link last, got ${JSON.stringify(link)}`);
+      const rest = await client.readResource({ uri: link.uri });
+      const next = JSON.parse(String((rest.contents[0] as { text?: string }).text)) as { walk: { items: number } };
+      expect(next.walk.items).toBe(2);
+      const { resources } = await client.listResources();
+      expect(resources).toHaveLength(documented.length);
+    } finally {
+      await client.close();
     }
   }, 120_000);
 });
