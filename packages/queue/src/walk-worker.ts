@@ -76,7 +76,8 @@ export function createWalkWorker<const TProviders extends readonly AnyProvider[]
         walkId: job.id as string,
         walk: job.data,
         from: progressOf(job),
-        save: (progress) => job.updateProgress(progress),
+        // The time of each page saved: how `walkStatus` tells how long a stalled walk has been silent.
+        save: (progress) => job.updateProgress({ ...progress, savedAt: Date.now() }),
         stopping: () => closing,
       });
     } catch (error) {

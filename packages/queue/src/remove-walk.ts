@@ -1,0 +1,58 @@
+// Ending a walk's schedule and taking a waiting run off the queue, by id.
+import { usageError } from '@pdg/core/face';
+import type { Queue } from 'bullmq';
+import { latestRun } from './walk-job.js';
+
+/** Job states of a run that has not started: it can be taken off the queue. */
+const notStarted: ReadonlySet<string> = new Set(['waiting', 'prioritized', 'delayed', 'waiting-children']);
+
+/** What `removeWalk` did. */
+export interface WalkRemoved {
+  /** The schedule it ended (the walk's id), with its period in ms. */
+  readonly schedule?: { readonly id: string; readonly every?: number };
+  /** The run it took off the queue, one that had not started. */
+  readonly removed?: string;
+  /** A run it found but left: under way, done or failed (its job state). */
+  readonly kept?: { readonly id: string; readonly state: string };
+}
+
+/** Ids shown in an unknown id's message, at most. */
+const shownIds = 10;
+
+/** The queue's schedule ids and its not-started run ids, for a message about an id that is none of them. */
+async function knownIds(queue: Queue): Promise<string> {
+  const schedules = (await queue.getJobSchedulers(0, shownIds - 1, true)).map((scheduler) => scheduler.key);
+  const waiting = (await queue.getJobs(['waiting', 'prioritized', 'delayed'], 0, shownIds - 1)).flatMap((job) =>
+    job?.id ? [job.id] : [],
+  );
+  const list = (ids: string[]) => (ids.length === 0 ? 'none' : ids.join(', '));
+  return `its schedules: ${list(schedules)}; its waiting walks: ${list(waiting)}`;
+}
+
+/**
+ * Ends the schedule whose id is `id` (a walk's id) and takes off the queue the run `id` names, or the walk's
+ * latest run, if it has not started. A run under way, done or failed is left (and said, in `kept`). An id
+ * that is no schedule and no run of the queue is a `USAGE` error naming the queue's schedules and waiting walks.
+ */
+export async function removeWalk(queue: Queue, id: string): Promise<WalkRemoved> {
+  if (typeof id !== 'string' || id === '') throw usageError('removeWalk needs the id of a schedule or a walk.');
+  const scheduler = await queue.getJobScheduler(id);
+  if (scheduler) await queue.removeJobScheduler(id);
+  // `id` is a run's job id, or a walk's id whose latest run is `walk-…-rN`.
+  let runId = id;
+  let state = await queue.getJobState(runId);
+  if (state === 'unknown') {
+    runId = (await latestRun(queue, id)).id;
+    state = await queue.getJobState(runId);
+  }
+  const schedule = scheduler ? { schedule: { id, ...(scheduler.every ? { every: scheduler.every } : {}) } } : {};
+  if (state === 'unknown') {
+    if (scheduler) return schedule;
+    throw usageError(`No schedule or walk "${id}" on the queue ${queue.name} (${await knownIds(queue)}).`);
+  }
+  if (notStarted.has(state)) {
+    await queue.remove(runId);
+    return { ...schedule, removed: runId };
+  }
+  return { ...schedule, kept: { id: runId, state } };
+}
