@@ -3,7 +3,7 @@
  * resumed from their checkpoint when a worker dies, each page delivered to an idempotent sink.
  */
 
-export { durationWords, everyMs, everyText } from './every.js';
+export { checkEveryAgainstCache, durationWords, everyForms, everyMs, everyText } from './every.js';
 export { removeWalk, type WalkRemoved } from './remove-walk.js';
 export { type NdjsonSink, ndjsonSink, readNdjsonWalk, type Sink, type SinkFunction, type SinkPage } from './sink.js';
 export {
