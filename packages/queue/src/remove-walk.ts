@@ -10,10 +10,29 @@ const notStarted: ReadonlySet<string> = new Set(['waiting', 'prioritized', 'dela
 export interface WalkRemoved {
   /** The schedule it ended (the walk's id), with its period in ms. */
   readonly schedule?: { readonly id: string; readonly every?: number };
-  /** The run it took off the queue, one that had not started. */
-  readonly removed?: string;
+  /** The runs it took off the queue, none of which had started: the one `id` names, or the schedule's. */
+  readonly removed: readonly string[];
   /** A run it found but left: under way, done or failed (its job state). */
   readonly kept?: { readonly id: string; readonly state: string };
+}
+
+/** Jobs read per round trip. */
+const batch = 500;
+
+/** Takes off the queue the runs a schedule added that have not started, and returns their ids. */
+async function removeScheduledRuns(queue: Queue, scheduleId: string): Promise<string[]> {
+  const states = ['waiting', 'prioritized', 'delayed'] as const;
+  const counts = await queue.getJobCounts(...states);
+  const ids: string[] = [];
+  for (const state of states) {
+    for (let start = 0; start < (counts[state] ?? 0); start += batch) {
+      for (const job of await queue.getJobs([state], start, start + batch - 1)) {
+        if (job?.id && job.repeatJobKey === scheduleId) ids.push(job.id);
+      }
+    }
+  }
+  for (const id of ids) await queue.remove(id);
+  return ids;
 }
 
 /** Ids shown in an unknown id's message, at most. */
@@ -30,14 +49,18 @@ async function knownIds(queue: Queue): Promise<string> {
 }
 
 /**
- * Ends the schedule whose id is `id` (a walk's id) and takes off the queue the run `id` names, or the walk's
- * latest run, if it has not started. A run under way, done or failed is left (and said, in `kept`). An id
+ * Ends the schedule whose id is `id` (a walk's id), with its runs that have not started, and takes off the
+ * queue the run `id` names, or the walk's latest run, if it has not started. A run under way, done or failed is left (and said, in `kept`). An id
  * that is no schedule and no run of the queue is a `USAGE` error naming the queue's schedules and waiting walks.
  */
 export async function removeWalk(queue: Queue, id: string): Promise<WalkRemoved> {
   if (typeof id !== 'string' || id === '') throw usageError('removeWalk needs the id of a schedule or a walk.');
   const scheduler = await queue.getJobScheduler(id);
-  if (scheduler) await queue.removeJobScheduler(id);
+  const removed: string[] = [];
+  if (scheduler) {
+    await queue.removeJobScheduler(id);
+    removed.push(...(await removeScheduledRuns(queue, id)));
+  }
   // `id` is a run's job id, or a walk's id whose latest run is `walk-…-rN`.
   let runId = id;
   let state = await queue.getJobState(runId);
@@ -47,12 +70,12 @@ export async function removeWalk(queue: Queue, id: string): Promise<WalkRemoved>
   }
   const schedule = scheduler ? { schedule: { id, ...(scheduler.every ? { every: scheduler.every } : {}) } } : {};
   if (state === 'unknown') {
-    if (scheduler) return schedule;
+    if (scheduler) return { ...schedule, removed };
     throw usageError(`No schedule or walk "${id}" on the queue ${queue.name} (${await knownIds(queue)}).`);
   }
   if (notStarted.has(state)) {
     await queue.remove(runId);
-    return { ...schedule, removed: runId };
+    return { ...schedule, removed: [...removed, runId] };
   }
-  return { ...schedule, kept: { id: runId, state } };
+  return { ...schedule, removed, kept: { id: runId, state } };
 }

@@ -192,6 +192,7 @@ describe.skipIf(skip !== undefined)('runs and schedules of walks', () => {
     await waitFor('three scheduled runs to finish', async () => (await walkStatus(queue)).done >= 3, 120_000);
     const removed = await removeWalk(queue, id);
     expect(removed.schedule).toEqual({ id, every: 1000 });
+    expect(removed.removed.every((run) => run.startsWith(`repeat:${id}:`))).toBe(true);
     const ran = (await walkStatus(queue)).runs.filter((run) => run.state === 'done');
     const ids = new Set(ran.map((run) => run.id));
     expect(ids.size).toBe(ran.length);
@@ -215,7 +216,7 @@ describe.skipIf(skip !== undefined)('runs and schedules of walks', () => {
     expect(message).toContain(`No schedule or walk "walk-nope" on the queue ${queueName}`);
     expect(message).toContain(`its schedules: ${walkId({ ...indonesia, maxPages: 1 })}`);
     expect(message).toContain(id);
-    expect(await removeWalk(queue, id)).toEqual({ removed: id });
+    expect(await removeWalk(queue, id)).toEqual({ removed: [id] });
     expect((await walkStatus(queue)).runs.map((run) => run.id)).not.toContain(id);
   });
 

@@ -49,7 +49,7 @@ function scheduleLine(schedule: WalkSchedule, now: number, everyText: (ms: numbe
     schedule.next === undefined
       ? 'no next run'
       : `next ${new Date(schedule.next).toISOString()} (${schedule.next > now ? `in ${spanText(schedule.next - now)}` : 'due now'})`;
-  return `  ${schedule.id}  every ${everyText(schedule.every)}  ${next}  ${schedule.runs} runs so far  ${walkText(schedule.walk)}`;
+  return `  ${schedule.id}  every ${everyText(schedule.every)}  ${next}  ${schedule.runs} run${schedule.runs === 1 ? '' : 's'} so far  ${walkText(schedule.walk)}`;
 }
 
 /** `walk-…-r2  stalled, last heard from 2m 5s ago  40 items in 4 pages  jobs:jobboard browse ...` */

@@ -220,10 +220,11 @@ async function remove(args: ParsedArgs, write: (text: string) => Promise<void>):
             `ended schedule ${removed.schedule.id}${removed.schedule.every ? ` (every ${everyText(removed.schedule.every)})` : ''}`,
           ]
         : []),
-      ...(removed.removed ? [`removed waiting walk ${removed.removed}`] : []),
+      ...removed.removed.map((run) => `removed waiting walk ${run}`),
     ];
     if (lines.length > 0) await write(visible(lines.join('\n')));
-    if (removed.kept) {
+    // A run left is said when nothing else was done, or when it is under way (a schedule ended does not stop it).
+    if (removed.kept && (lines.length === 0 || removed.kept.state === 'active')) {
       const { id: kept, state } = removed.kept;
       const left = `pdg queue: ${kept} is ${state === 'completed' ? 'done' : state}: only schedules and walks that have not started are removed.`;
       process.stderr.write(`${visible(left)}\n`);
