@@ -27,9 +27,9 @@ Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of worke
 machines: a worker that dies has its walk taken up by another from the last page delivered, and each page
 is written once.
 add: puts one walk on the queue and prints its id. A walk still on the queue is not added twice; one that
-  ran before gets a new run (walk-…-r2, -r3, ...), said on stderr. With --every, the walk runs again each
-  period as a new run; a period shorter than the endpoint's cache time is refused (a faster poll gets the
-  same cached body); the same walk with another period changes its schedule.
+  ran before gets a new run (walk-…-r2, -r3, ...), said on stderr. pdg queue add ... --every PERIOD runs
+  the walk again each period, each run a new job; a period shorter than the endpoint's cache time is
+  refused (a faster poll gets the same cached body); the same walk with another period changes its schedule.
 work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there).
 status: the walks waiting, active, stalled (their worker died), done and failed (with why), the items
   delivered, the schedules with their next run, and the walks one a line.
