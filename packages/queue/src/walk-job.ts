@@ -1,4 +1,4 @@
-// A walk as a job: what a job's data holds, the id that makes one walk one walk, and how it is enqueued: a
+// A walk as a job: what a job's data holds, the id that names one walk, and how it is enqueued: a
 // run at a time (a new run once the last is done), or on a schedule.
 import { createHash } from 'node:crypto';
 import {
