@@ -86,9 +86,6 @@ const runStateOf: Readonly<Record<JobStateName, WalkRunState>> = {
 /** Jobs read per round trip. */
 const batch = 500;
 
-/** A job's progress as a walk worker stores it, with the time of the page it saved (`savedAt`). */
-type StoredProgress = Partial<WalkProgress> & { readonly savedAt?: number };
-
 /**
  * Whether a worker still holds an active job: BullMQ's worker keeps a lock on each job it runs, renewed
  * while it lives (every half `lockDuration`, 30 s by default); the lock of a worker that died expires.
@@ -100,7 +97,7 @@ async function held(queue: Queue, id: string): Promise<boolean> {
 }
 
 async function runOf(queue: Queue, job: Job, jobState: JobStateName): Promise<WalkRun> {
-  const progress = (typeof job.progress === 'object' ? job.progress : undefined) as StoredProgress | undefined;
+  const progress = (typeof job.progress === 'object' ? job.progress : undefined) as Partial<WalkProgress> | undefined;
   const lastHeardAt = Math.max(progress?.savedAt ?? 0, job.processedOn ?? 0);
   let state = runStateOf[jobState];
   if (state === 'active' && !(await held(queue, job.id as string))) state = 'stalled';

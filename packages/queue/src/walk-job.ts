@@ -50,6 +50,8 @@ export interface WalkProgress {
   readonly pageIndex: number;
   /** Items handed to the sink so far. */
   readonly delivered: number;
+  /** When the worker saved this progress (ms since the epoch): how `walkStatus` tells how long a stalled walk is silent. */
+  readonly savedAt?: number;
 }
 
 /** Attempts of a walk job whose page keeps failing with a retryable error, and the first wait between them. */
@@ -58,8 +60,9 @@ export const defaultBackoffMs = 1000;
 
 /**
  * The walk's id: the same provider, endpoint, params and limits, in any key order (core's `sortedJson`),
- * always give the same id (`walk-` and 24 hex digits of a SHA-256), so the same walk enqueued twice is one
- * job, and its pages one set of page keys.
+ * always give the same id (`walk-` and 24 hex digits of a SHA-256), so the same walk enqueued twice while it
+ * is queued is one job. It is the job id of the walk's first run (later runs add `-r2`, `-r3`, ...: see
+ * `runJobId`) and the id of its schedule.
  */
 export function walkId(walk: WalkSpec): string {
   const { provider, endpoint, params = {}, maxItems, maxPages } = walk;

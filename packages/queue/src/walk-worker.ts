@@ -76,7 +76,6 @@ export function createWalkWorker<const TProviders extends readonly AnyProvider[]
         walkId: job.id as string,
         walk: job.data,
         from: progressOf(job),
-        // The time of each page saved: how `walkStatus` tells how long a stalled walk has been silent.
         save: (progress) => job.updateProgress({ ...progress, savedAt: Date.now() }),
         stopping: () => closing,
       });
