@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { pdgError } from '@pdg/core';
 import type { SandboxBounds } from '@pdg/sandbox/bounds';
 import type { CallContext } from './call.js';
+import { checkProgram, type ProgramTypeError } from './code-check.js';
 import { searchDocsName } from './docs-search.js';
 import { toolError } from './errors.js';
 import type { PdgTool, ServedTool } from './tools.js';
@@ -73,13 +74,19 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
   ];
 }
 
-/** `execute`: the program's answer as text and structured content, or a tool error saying why there is none. */
+/** Type errors quoted in a tool error at most: the first ones, which later ones often follow from. */
+const maxTypeErrors = 10;
+
+/**
+ * `execute`: the program's answer as text and structured content, or a tool error saying why there is none:
+ * first its type errors against the served endpoints' types (nothing is sent then), then the run's failure.
+ */
 export async function execute(
   args: Record<string, unknown>,
   context: CallContext,
   bounds: SandboxBounds,
+  endpoints: readonly PdgTool[],
 ): Promise<CallToolResult> {
-  const { runProgram } = await import('@pdg/sandbox');
   const { redact } = context.endpoints;
   if (typeof args.code !== 'string') {
     const received = args.code === undefined ? 'nothing' : args.code === null ? 'null' : `a ${typeof args.code}`;
@@ -93,6 +100,9 @@ export async function execute(
       }),
     );
   }
+  const typeErrors = await checkProgram(endpoints, args.code);
+  if (typeErrors.length > 0) return toolError(typeError(typeErrors));
+  const { runProgram } = await import('@pdg/sandbox');
   try {
     const result = await runProgram({
       code: args.code,
@@ -113,4 +123,17 @@ export async function execute(
     // A SandboxError is one of pdg's errors (isPdgError), coded BOUND_EXCEEDED, PROGRAM_ERROR or the failed call's code.
     return toolError(error);
   }
+}
+
+/** The program's type errors as one `INVALID_PARAMS` error, an issue per error at `line N, column M`. */
+function typeError(errors: readonly ProgramTypeError[]): ReturnType<typeof pdgError> {
+  const shown = errors.slice(0, maxTypeErrors);
+  const lines = shown.map((error) => `line ${error.line}, column ${error.column}: ${error.message}`);
+  const more = errors.length > shown.length ? `\n(${errors.length - shown.length} more type errors.)` : '';
+  return pdgError({
+    code: 'INVALID_PARAMS',
+    issues: shown.map((error) => ({ path: `code:${error.line}:${error.column}`, message: error.message })),
+    message: `The program does not type-check against the endpoints' types (${searchDocsName} shows them), so it was not run:\n${lines.join('\n')}${more}\n`,
+    nothingSent: true,
+  });
 }
