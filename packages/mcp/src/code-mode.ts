@@ -30,7 +30,7 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
       title: 'Search the Public-Data Gateway docs',
       description: [
         `Searches the docs of ${endpoints.length} endpoints of ${providerIds.length} providers of the Public-Data Gateway (public web data: job boards, forums, music catalogues, scholarly indexes, finance and health data) for the words given, best match first.`,
-        `Each match says how a program calls the endpoint (pdg.run, or pdg.items / pdg.pages for a paged one), its params with their rules, its response's fields and its paging. Read it, then write the program for ${executeName}.`,
+        `The best match comes whole: how a program calls it (pdg.run, or pdg.items / pdg.pages for a paged one), its params with their rules, and its answer's types, as ${executeName} checks a program against them; the next matches are named. Read it, then write the program for ${executeName}.`,
       ].join('\n'),
       inputSchema: {
         type: 'object',
@@ -40,8 +40,8 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
             type: 'integer',
             minimum: 1,
             maximum: 10,
-            default: 3,
-            description: 'Matches to return (default 3).',
+            default: 1,
+            description: 'Matches to give whole (default 1; the next 4 are named).',
           },
         },
         additionalProperties: false,

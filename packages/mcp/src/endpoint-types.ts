@@ -12,6 +12,8 @@ import { typeText } from './type-text.js';
 export interface EndpointTypes {
   /** `JobsJobboardBrowse`: the stem of the endpoint's type names. */
   readonly name: string;
+  /** `JobsJobboardBrowsePage` (a paged endpoint's page) or `JobsJobboardJob`: the name of the answer's type. */
+  readonly resultName: string;
   /** The params as JSON Schema, without the tool's own arguments (walk arguments, `fields`). */
   readonly params: JsonSchema;
   /** The answer `pdg.run` resolves to (a paged endpoint's: one page), as JSON Schema. */
@@ -52,6 +54,7 @@ function computeTypes(tool: PdgTool): EndpointTypes {
   const paramsText = undocumented ? 'Record<string, any>' : withOpenParams(typeText(params), params);
   return {
     name,
+    resultName: paging ? `${name}Page` : name,
     params,
     response,
     paramsText,

@@ -17,7 +17,7 @@ export function programDeclaration(endpoints: readonly PdgTool[]): string {
   for (const tool of endpoints) {
     const types = endpointTypes(tool);
     const params = `${types.name}Params`;
-    const result = tool.endpoint.paging ? `${types.name}Page` : types.name;
+    const result = types.resultName;
     aliases.push(`type ${params} = ${types.paramsText};`, `type ${result} = ${types.resultText};`);
     const paramsArg = `params${types.paramsOptional ? '?' : ''}: ${params}`;
     const key = JSON.stringify(tool.endpointName);

@@ -15,7 +15,10 @@ export function typeText(schema: JsonSchema | undefined, names: NamedSchemas = n
   const named = names.get(schema);
   if (named !== undefined) return named;
   const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (Array.isArray(options)) return union(options.map((option) => typeText(option, names)));
+  if (Array.isArray(options)) {
+    const present = options.filter((option) => option.type !== 'null');
+    return union(present.map((option) => typeText(option, names)));
+  }
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return union(schema.enum.map((value) => JSON.stringify(value)));
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
