@@ -38,8 +38,15 @@ const checkers = new WeakMap<readonly PdgTool[], Promise<Checker>>();
 
 type Checker = (code: string) => ProgramTypeError[];
 
+/**
+ * A program that starts with `// @ts-nocheck` asks not to be checked, as a TypeScript file may: the way
+ * round a check that is wrong about it (a field the gateway sends that its docs do not name).
+ */
+const noCheck = /^\s*\/\/\s*@ts-nocheck\b/;
+
 /** The program's type errors against these endpoints' types, first to last; none when it checks. */
 export async function checkProgram(endpoints: readonly PdgTool[], code: string): Promise<ProgramTypeError[]> {
+  if (noCheck.test(code)) return [];
   let checker = checkers.get(endpoints);
   if (!checker) {
     checker = loadTypescript().then((ts) => makeChecker(ts, endpoints));
@@ -126,10 +133,10 @@ function makeChecker(ts: Typescript, endpoints: readonly PdgTool[]): Checker {
 /** `Property 'x' does not exist on type ...`, and the same with `Did you mean 'y'?`. */
 const missingProperty = new Set([2339, 2551]);
 /**
- * `Cannot find name 'x'` (with `Did you mean 'y'?`, or with advice to install Node's, a test runner's or the
- * DOM's types, which a program has none of): a ReferenceError when the line runs.
+ * `Cannot find name 'x'` (with `Did you mean 'y'?`, or with advice to install Node's, Bun's, a test runner's or
+ * the DOM's types, which a program has none of): a ReferenceError when the line runs.
  */
-const missingName = new Set([2304, 2552, 2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593]);
+const missingName = new Set([2304, 2552, 2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593, 2867, 2868]);
 
 /**
  * The message of a semantic error the check reports, or `undefined` for one it leaves: it reports an error
@@ -172,7 +179,11 @@ function reported(
         : undefined;
   if (!holder) return undefined;
   const type = checker.getTypeAtLocation(holder);
-  const symbols = [type.aliasSymbol, type.getSymbol(), ...(type.isUnion() ? type.types.map((member) => member.getSymbol()) : [])];
+  const symbols = [
+    type.aliasSymbol,
+    type.getSymbol(),
+    ...(type.isUnion() ? type.types.map((member) => member.getSymbol()) : []),
+  ];
   const declared = symbols.some((symbol) =>
     symbol?.declarations?.some((declaration) => declaration.getSourceFile().fileName === declarationFile),
   );

@@ -133,7 +133,6 @@ function typeError(errors: readonly ProgramTypeError[]): ReturnType<typeof pdgEr
   return pdgError({
     code: 'INVALID_PARAMS',
     issues: shown.map((error) => ({ path: `code:${error.line}:${error.column}`, message: error.message })),
-    message: `The program does not type-check against the endpoints' types (${searchDocsName} shows them), so it was not run:\n${lines.join('\n')}${more}\n`,
-    nothingSent: true,
+    message: `The program does not type-check against the endpoints' types (${searchDocsName} shows them): it was not run, and nothing was sent.\n${lines.join('\n')}${more}`,
   });
 }

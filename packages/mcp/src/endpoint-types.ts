@@ -48,7 +48,9 @@ function computeTypes(tool: PdgTool): EndpointTypes {
     ? ({} as JsonSchema)
     : responseJsonSchema(tool.endpoint, { unwrapped: true, unsupported: 'open' });
   const paging = tool.endpoint.paging;
-  const itemsSchema = paging ? (response.properties as Record<string, JsonSchema> | undefined)?.[paging.items] : undefined;
+  const itemsSchema = paging
+    ? (response.properties as Record<string, JsonSchema> | undefined)?.[paging.items]
+    : undefined;
   const itemSchema = itemsSchema?.items as JsonSchema | undefined;
   const names = new Map<JsonSchema, string>(itemSchema ? [[itemSchema, `${name}Item`]] : []);
   const paramsText = undocumented ? 'Record<string, any>' : withOpenParams(typeText(params), params);

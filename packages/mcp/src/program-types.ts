@@ -59,6 +59,8 @@ function entriesOf(map: Map<string, string[]>, provider: string): string[] {
 }
 
 function mapText(name: string, map: ReadonlyMap<string, readonly string[]>): string {
-  const providers = [...map].map(([provider, entries]) => `  ${JSON.stringify(provider)}: {\n    ${entries.join('\n    ')}\n  };`);
+  const providers = [...map].map(
+    ([provider, entries]) => `  ${JSON.stringify(provider)}: {\n    ${entries.join('\n    ')}\n  };`,
+  );
   return `interface ${name} {\n${providers.join('\n')}\n}`;
 }
