@@ -49,7 +49,16 @@ export async function checkProgram(endpoints: readonly PdgTool[], code: string):
   if (noCheck.test(code)) return [];
   let checker = checkers.get(endpoints);
   if (!checker) {
-    checker = loadTypescript().then((ts) => makeChecker(ts, endpoints));
+    checker = loadTypescript()
+      .then((ts) => makeChecker(ts, endpoints))
+      .catch((error: unknown) => {
+        // Where TypeScript or its library files cannot be read (a bundle that left them out), programs run
+        // unchecked, as they did before the check: said once, on stderr, which a stdio server keeps free.
+        process.stderr.write(
+          `pdg mcp: code mode runs programs without the type check, as TypeScript could not be loaded: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        return () => [];
+      });
     checkers.set(endpoints, checker);
   }
   return (await checker)(code);
@@ -76,6 +85,8 @@ function makeChecker(ts: Typescript, endpoints: readonly PdgTool[]): Checker {
   };
   const declaration = ts.createSourceFile(declarationFile, programDeclaration(endpoints), ts.ScriptTarget.ES2022, true);
   const base = ts.createCompilerHost(options);
+  const library = `${base.getDefaultLibLocation?.() ?? ''}/${options.lib?.[0]}`;
+  if (!base.fileExists(library)) throw new Error(`its library file ${library} is missing`);
   const providers = new Map<string, string[]>();
   const paged = new Map<string, string[]>();
   for (const tool of endpoints) {

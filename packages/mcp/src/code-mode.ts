@@ -1,7 +1,8 @@
 /**
- * Code mode: two tools, `search_docs` and `execute`. `execute` runs a short program the model writes
- * against the client, in `@pdg/sandbox` (QuickJS in WebAssembly, loaded here on the first program only),
- * so a question that takes many calls and some arithmetic comes back as its answer alone.
+ * Code mode: two tools, `search_docs` and `execute`. `execute` checks a short program the model writes
+ * against the endpoints' types (code-check.ts), then runs it against the client in `@pdg/sandbox` (QuickJS in
+ * WebAssembly, loaded here on the first program only), so a question that takes many calls and some
+ * arithmetic comes back as its answer alone.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { pdgError } from '@pdg/core';
@@ -52,7 +53,8 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
       name: executeName,
       title: 'Run a program against the Public-Data Gateway',
       description: [
-        'Runs `code`, a JavaScript or TypeScript program (types are stripped), as the body of an async function: it may `await`, and what it `return`s (any JSON value) is the answer. Do the calls, filtering and arithmetic in the program, and return only the answer.',
+        'Runs `code`, a JavaScript or TypeScript program, as the body of an async function: it may `await`, and what it `return`s (any JSON value) is the answer. Do the calls, filtering and arithmetic in the program, and return only the answer.',
+        `First the program is checked against the endpoints' types (${searchDocsName} shows them): a misspelt provider, endpoint, param or field is an error naming its line and the name meant, and nothing runs.`,
         `In scope: \`pdg.run(provider, endpoint, params)\` (the answer), \`pdg.items(provider, endpoint, params, { maxItems?, maxPages? })\` (an async iterable of a paged endpoint's items, across pages), \`pdg.pages(provider, endpoint, params, { maxPages? })\` (its pages), \`pdg.toArray(iterable)\`, \`console.log\`. Providers: ${providerIds.join(', ')}; ${searchDocsName} gives each endpoint's params and fields.`,
         'A failed call throws an error with `code` (INVALID_PARAMS names each bad param) and a message; catch it or let it end the program. There is nothing else: no network, files, environment, timers or modules.',
         `Bounds: ${(bounds.wallMs / 1000).toLocaleString('en-US')} s in all, ${(bounds.cpuMs / 1000).toLocaleString('en-US')} s of CPU time, ${Math.round(bounds.memoryBytes / 1024 / 1024)} MiB of memory, ${bounds.maxCalls} gateway calls (a walk's every page is one), ${bounds.maxResultBytes.toLocaleString('en-US')} bytes of answer, ${bounds.maxConsoleBytes.toLocaleString('en-US')} bytes of console output; past one, the program is stopped with an error naming it.`,
