@@ -118,7 +118,7 @@ function makeChecker(ts: Typescript, endpoints: readonly PdgTool[]): Checker {
     });
     last = program;
     const names = nameErrors(ts, source, providers, paged);
-    const checker = program.getTypeChecker();
+    const typeChecker = program.getTypeChecker();
     const syntax = program.getSyntacticDiagnostics(source).map((diagnostic) => ({
       start: diagnostic.start ?? 0,
       message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
@@ -127,7 +127,7 @@ function makeChecker(ts: Typescript, endpoints: readonly PdgTool[]): Checker {
       .getSemanticDiagnostics(source)
       .filter((diagnostic) => !names.some((name) => overlaps(name, diagnostic)))
       .flatMap((diagnostic) => {
-        const message = reported(ts, checker, source, diagnostic, [...providers.keys()]);
+        const message = reported(ts, typeChecker, source, diagnostic, [...providers.keys()]);
         return message === undefined ? [] : [{ start: diagnostic.start ?? 0, message }];
       });
     const errors = [...syntax, ...semantic];
