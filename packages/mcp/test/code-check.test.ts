@@ -32,6 +32,10 @@ describe('execute checks a program against the endpoints types before it runs', 
     expect(text).toMatch(/^INVALID_PARAMS: The program does not type-check/);
     expect(text).toContain('line 2, column 52: jobs:jobboard has no endpoint "brwose". Did you mean browse?');
     expect(text).toContain('it was not run, and nothing was sent.');
+    const run = await refused(
+      "const params = { limit: 5 };\nconst r = await pdg.run('jobs:jobboard', 'brwose', params);\nreturn r;",
+    );
+    expect(run).toContain('line 2, column 42: jobs:jobboard has no endpoint "brwose". Did you mean browse?');
   });
 
   it("a misspelt result field on line 2: the line, 'items', and no request", async () => {
