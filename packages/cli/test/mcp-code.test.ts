@@ -120,7 +120,7 @@ describe('the MCP bundle (scripts/mcpb.mjs)', () => {
     const gateway = await startMockGateway({
       providers: [jobboard],
       fixtures,
-      onRequest: (request) => requests.push(request.path),
+      onRequest: (request) => requests.push(request.url),
     });
     const settings: Record<string, string> = {
       '${user_config.api_key}': 'made-up-key-bundle-4c1e',
