@@ -108,12 +108,14 @@ afterAll(async () => {
   await mock?.close();
 });
 
-/** A caller of the shared server: an MCP client over HTTP sending its own key. */
-async function caller(key: string): Promise<(code: string) => Promise<CallToolResult>> {
+/** A caller of the server: an MCP client over HTTP sending its own key, or none. */
+async function caller(
+  key: string | undefined,
+  url: string = server.url,
+): Promise<(code: string) => Promise<CallToolResult>> {
   const client = new Client({ name: 'program-slots-test', version: '0.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { 'x-api-key': key } } }),
-  );
+  const headers: Record<string, string> = key === undefined ? {} : { 'x-api-key': key };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   clients.push(client);
   return async (code) =>
     (await client.callTool({ name: 'execute', arguments: { code } }, undefined, {
@@ -173,6 +175,37 @@ describe('programs running at once on a shared code-mode server', () => {
     }
     expect((await carol(quickProgram)).structuredContent).toEqual({ result: 2, calls: 0 });
   }, 120_000);
+});
+
+describe('a server with a key of its own', () => {
+  it('counts the callers that bring no key as one caller: the server, whose key they spend', async () => {
+    const own = await startMcpHttpServer({
+      providers: [jobboard],
+      toolset: 'code',
+      apiKey: 'made-up-key-server-61fd',
+      baseUrl: gateway.url,
+      retry: 0,
+      timeout: 120_000,
+      sandbox: { wallMs: 120_000, cpuMs: 60_000 },
+      limits: { maxProgramsPerCaller: 1, maxPrograms: 3 },
+    });
+    try {
+      const first = await caller(undefined, own.url);
+      const second = await caller(undefined, own.url);
+      const keyed = await caller('made-up-key-dave-2e84', own.url);
+      const before = gateway.received;
+      const waiting = first(waitingProgram(4));
+      await gateway.receivedAtLeast(before + 1);
+      const refused = await second(quickProgram);
+      expect(textOf(refused)).toContain('TOO_MANY_PROGRAMS: 1 program of yours is running');
+      expect((await keyed(quickProgram)).structuredContent).toEqual({ result: 2, calls: 0 });
+      await gateway.letGo(4);
+      expect((await waiting).structuredContent).toEqual({ result: 4, calls: 1 });
+      expect((await second(quickProgram)).structuredContent).toEqual({ result: 2, calls: 0 });
+    } finally {
+      await own.close();
+    }
+  }, 240_000);
 });
 
 describe('the caps as options', () => {
