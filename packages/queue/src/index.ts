@@ -2,7 +2,16 @@
  * `@pdg/queue`: walks of paged endpoints as durable BullMQ jobs, spread over worker processes and machines,
  * resumed from their checkpoint when a worker dies, each page delivered to an idempotent sink.
  */
-export { type NdjsonSink, ndjsonSink, readNdjsonWalk, type Sink, type SinkFunction, type SinkPage } from './sink.js';
+export {
+  type NdjsonSink,
+  ndjsonSink,
+  readNdjsonWalk,
+  type Sink,
+  type SinkFunction,
+  type SinkObject,
+  type SinkPage,
+  type SinkWalkEnd,
+} from './sink.js';
 export { type FailedWalk, type WalkStatus, walkStatus } from './status.js';
 export {
   type EnqueueWalkOptions,

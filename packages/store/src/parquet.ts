@@ -44,6 +44,8 @@ export async function parquetStore(dir: string): Promise<HarvestStore> {
   };
   return {
     ...store,
+    // Pages are in the files only once the run's end writes them.
+    commitsEachPage: false,
     async prepare(table) {
       await store.prepare(table);
       tables.add(table.name);

@@ -64,6 +64,11 @@ export interface PageWrite {
   readonly state?: StoredState;
   /** The run's figures after this page, this page's counts not yet in; none to add this page's to the ledger's. */
   readonly figures?: RunFigures;
+  /**
+   * The page's place in its walk, from 0, where the walk's pages may come more than once (a queue's page sent
+   * again after a worker died): the ledger's `pages` is then the pages stored, not the deliveries.
+   */
+  readonly pageIndex?: number;
 }
 
 /** What a page's rows were: new, changed in place, or the same as stored. */
@@ -90,6 +95,11 @@ export interface RunEnd {
 export interface HarvestStore {
   /** The target as text (`duckdb:pdg.duckdb`, a URL without its password, `parquet:DIR`). */
   readonly target: string;
+  /**
+   * Whether each page is in the destination once `writePage` resolves (DuckDB, PostgreSQL): what a queue's
+   * sink needs. Parquet files are written at a run's end.
+   */
+  readonly commitsEachPage: boolean;
   /** Creates the item table and pdg's own tables where missing; adds the columns a newer schema has. */
   prepare(table: TableShape): Promise<void>;
   readState(table: TableShape, params: Readonly<Record<string, unknown>>): Promise<StoredState | undefined>;

@@ -44,7 +44,7 @@ describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into P
     const pages = [0, 1, 2, 3].map((index) => listing.slice(index * 50, index * 50 + 50));
     const stores = [await openStore(parseTarget(server.url)), await openStore(parseTarget(server.url))];
     try {
-      const [first, second] = stores.map((store) => storeSink(store, client, { walk })) as [
+      const [first, second] = stores.map((store) => storeSink(store, client)) as [
         ReturnType<typeof storeSink>,
         ReturnType<typeof storeSink>,
       ];
@@ -52,16 +52,16 @@ describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into P
       // (from the checkpoint before it), then 2 and 3, while worker one's last write is still going.
       await Promise.all([
         (async () => {
-          await first.write({ walkId: 'walk-1', pageIndex: 0, items: pages[0] as unknown[] });
-          await first.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[] });
+          await first.write({ walkId: 'walk-1', pageIndex: 0, items: pages[0] as unknown[], walk });
+          await first.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[], walk });
         })(),
         (async () => {
-          await second.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[] });
-          await second.write({ walkId: 'walk-1', pageIndex: 2, items: pages[2] as unknown[] });
-          await second.write({ walkId: 'walk-1', pageIndex: 3, items: pages[3] as unknown[] });
+          await second.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[], walk });
+          await second.write({ walkId: 'walk-1', pageIndex: 2, items: pages[2] as unknown[], walk });
+          await second.write({ walkId: 'walk-1', pageIndex: 3, items: pages[3] as unknown[], walk });
         })(),
       ]);
-      await second.finish('walk-1');
+      await second.finish({ walkId: 'walk-1', walk, status: 'completed' });
     } finally {
       for (const store of stores) await store.close();
     }
@@ -69,8 +69,20 @@ describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into P
       'SELECT count(*)::int AS rows, count(DISTINCT "jobId")::int AS ids FROM jobs_jobboard_browse',
     );
     expect(rows).toEqual({ rows: 200, ids: 200 });
-    const runs = await query('SELECT "runId", status, pages::int AS pages FROM _pdg_runs');
-    expect(runs).toEqual([{ runId: 'walk-1', status: 'completed', pages: 5 }]);
+    // Five deliveries (five requests), four pages stored.
+    const runs = await query('SELECT "runId", status, requests::int AS requests, pages::int AS pages FROM _pdg_runs');
+    expect(runs).toEqual([{ runId: 'walk-1', status: 'completed', requests: 5, pages: 4 }]);
+  });
+});
+
+describe('a Parquet folder', () => {
+  it('is refused as a sink, saying why and what to use', async () => {
+    const store = await openStore(parseTarget(`parquet:${join(dir, 'parquet')}`));
+    try {
+      expect(() => storeSink(store, client)).toThrow(/written whole at the end of a run.*postgres:\/\//);
+    } finally {
+      await store.close();
+    }
   });
 });
 
