@@ -173,7 +173,14 @@ const queueFlags: readonly Flag[] = [
   {
     name: 'out',
     value: 'DIR',
-    description: 'work: write each page to DIR/<walk id>/<page>.ndjson, one item a line (required)',
+    description: 'work: write each page to DIR/<walk id>/<page>.ndjson, one item a line (this or --into)',
+    completes: 'path',
+    only: ['work'],
+  },
+  {
+    name: 'into',
+    value: 'TARGET',
+    description: 'work: every item once by its key into a table: postgres://… (many workers) or duckdb:FILE (one)',
     completes: 'path',
     only: ['work'],
   },

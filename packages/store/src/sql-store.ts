@@ -3,6 +3,7 @@
 // written in one transaction, so a run killed at any moment leaves them consistent.
 import { type Column, type ColumnType, pdgColumns, type TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
+import { readLedgerRuns } from './ledger-runs.js';
 import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
 import { stableJson } from './stable-json.js';
 import type { HarvestStore, PageCounts, PageWrite, RunEnd, RunStart, StoredState } from './store.js';
@@ -145,6 +146,7 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
       const [row] = await engine.query(`SELECT count(*) AS n FROM ${quoted(table.name)}`);
       return Number(row?.n ?? 0);
     },
+    readRuns: (runIds) => readLedgerRuns(engine, runIds),
     close: () => engine.close(),
   };
 }

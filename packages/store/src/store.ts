@@ -3,6 +3,7 @@
 import type { WalkCheckpoint } from '@pdg/core';
 import type { TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
+import type { LedgerRun } from './ledger-runs.js';
 
 /** How a run walks: `incremental` stops at a page it already has, `since` sends the stored high-water mark, `full` walks everything. */
 export type HarvestMode = 'full' | 'incremental' | 'since';
@@ -110,5 +111,7 @@ export interface HarvestStore {
   finishRun(end: RunEnd): Promise<number>;
   /** Rows in the table (removed ones included, until deleted). */
   countRows(table: TableShape): Promise<number>;
+  /** The ledger's runs of these ids (`_pdg_runs`), oldest first: what `pdg queue status` shows per walk. */
+  readRuns(runIds: readonly string[]): Promise<LedgerRun[]>;
   close(): Promise<void>;
 }

@@ -72,6 +72,21 @@ describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into P
     // Five deliveries (five requests), four pages stored.
     const runs = await query('SELECT "runId", status, requests::int AS requests, pages::int AS pages FROM _pdg_runs');
     expect(runs).toEqual([{ runId: 'walk-1', status: 'completed', requests: 5, pages: 4 }]);
+    // The ledger read back, as `pdg queue status --into` shows it: only the runs asked for.
+    const reader = await openStore(parseTarget(server.url));
+    try {
+      expect(await reader.readRuns(['walk-none', 'walk-1'])).toEqual([
+        expect.objectContaining({
+          runId: 'walk-1',
+          status: 'completed',
+          requests: 5,
+          pages: 4,
+          endedAt: expect.any(String),
+        }),
+      ]);
+    } finally {
+      await reader.close();
+    }
   });
 });
 
@@ -97,6 +112,8 @@ describe('a DuckDB file', () => {
       );
       expect(output).toContain('is in use by another process');
       expect(output).toContain('postgres://');
+      // A ledger not made yet has no runs.
+      expect(await store.readRuns(['walk-1'])).toEqual([]);
     } finally {
       await store.close();
     }

@@ -1,8 +1,8 @@
 /**
  * `pdg queue add | work | status`: walks as durable BullMQ jobs (@pdg/queue) from a terminal. `add` puts a
- * walk on the queue, `work` runs walks into NDJSON files until interrupted (many can run, on many machines,
- * against one Redis), `status` counts the walks by state and the items delivered. @pdg/queue, BullMQ and
- * the Redis clients are loaded only here.
+ * walk on the queue, `work` runs walks into NDJSON files or a table until interrupted (many can run, on many
+ * machines, against one Redis), `status` counts the walks by state and the items delivered. @pdg/queue,
+ * BullMQ and the Redis clients are loaded only here.
  */
 import type { AnyProvider } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
@@ -13,22 +13,25 @@ import { flagLines, flagsOf, flagText, queueSubcommands } from '../flags.js';
 import { paramFlags, runOptions } from '../run-params.js';
 import { visible } from '../terminal-text.js';
 import { findPagedEndpoint } from './describe.js';
+import { workDestination } from './queue-destination.js';
 
 const defaultQueue = 'pdg-walks';
 
 export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--redis URL] [--queue NAME]
-       pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
+       pdg queue work --out DIR | --into TARGET [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
        pdg queue status [--redis URL] [--queue NAME]
 
 Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of workers on any number of
 machines: a worker that dies has its walk taken up by another from the last page delivered, and each page
 is written once.
 add: puts one walk on the queue and prints its id; the same walk added twice is one job.
-work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there).
+work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there),
+  each page into NDJSON files (--out) or every item once by its key into a table (--into, as pdg harvest:
+  postgres://… for many workers, duckdb:FILE for one; each walk a run in the table's ledger, _pdg_runs).
 status: the walks waiting, active, done and failed (with why), and the items delivered.
 Options (those that name a subcommand are of that one only):
 ${flagLines(flagsOf('queue'))}
-Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --out harvest --rate-limit 10/s`;
+Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --into postgres://localhost/harvest --rate-limit 10/s`;
 
 /** The Redis URL of the queue: --redis, else PDG_REDIS_URL. */
 function redisUrlOf(args: ParsedArgs): string {
@@ -228,9 +231,7 @@ async function work(
     throw usageError(
       `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue work takes only options (pdg queue --help).`,
     );
-  const out = args.flags.get('out');
-  if (out === undefined || args.bare.has('out'))
-    throw usageError('pdg queue work needs --out DIR: the folder each page is written to.');
+  const destination = await workDestination(args);
   const concurrency = integerFlag(args.flags, 'concurrency', { min: 1, max: 1000 }) ?? 1;
   requireGateway(args);
   const setup: WorkSetup = {
@@ -242,15 +243,16 @@ async function work(
   };
   // Redis must answer before the worker starts: a wrong URL is said at once.
   await (await openQueue(setup.redisUrl, setup.queueName)).close();
-  const [{ createWalkWorker, ndjsonSink }, { client, close }] = await Promise.all([
-    import('@pdg/queue'),
-    workClient(setup),
-  ]);
+  const [{ createWalkWorker }, { client, close }] = await Promise.all([import('@pdg/queue'), workClient(setup)]);
+  const opened = await destination.open(client).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
   const walkWorker = createWalkWorker({
     client,
     connection: { url: setup.redisUrl },
     queueName: setup.queueName,
-    sink: ndjsonSink(out),
+    sink: opened.sink,
     concurrency,
     onError: (error) => process.stderr.write(`pdg queue: ${visible(error.message)}\n`),
   });
@@ -264,7 +266,7 @@ async function work(
     process.stderr.write(`${visible(`pdg queue: failed ${job?.id}: ${error.message}`)}\n`),
   );
   process.stderr.write(
-    `pdg queue: working on ${setup.queueName} (${concurrency} at once), pages into ${out}/; Ctrl-C stops.\n`,
+    `pdg queue: working on ${setup.queueName} (${concurrency} at once), ${destination.shown}; Ctrl-C stops.\n`,
   );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
@@ -272,6 +274,7 @@ async function work(
   });
   process.stderr.write('pdg queue: stopping after the pages under way\n');
   await walkWorker.close();
+  await opened.close();
   await close();
   return 0;
 }
