@@ -180,9 +180,10 @@ const queueFlags: readonly Flag[] = [
   {
     name: 'into',
     value: 'TARGET',
-    description: 'work: every item once by its key into a table: postgres://… (many workers) or duckdb:FILE (one)',
+    description:
+      'work: every item once by its key into a table: postgres://… (many workers) or duckdb:FILE (one); status: the ledger of each walk there',
     completes: 'path',
-    only: ['work'],
+    only: ['work', 'status'],
   },
   { name: 'concurrency', value: 'N', description: 'work: walks at once in this process', default: '1', only: ['work'] },
   {

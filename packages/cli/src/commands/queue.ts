@@ -14,12 +14,13 @@ import { paramFlags, runOptions } from '../run-params.js';
 import { visible } from '../terminal-text.js';
 import { findPagedEndpoint } from './describe.js';
 import { workDestination } from './queue-destination.js';
+import { ledgerLines } from './queue-ledger.js';
 
 const defaultQueue = 'pdg-walks';
 
 export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--redis URL] [--queue NAME]
        pdg queue work --out DIR | --into TARGET [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
-       pdg queue status [--redis URL] [--queue NAME]
+       pdg queue status [--into TARGET] [--redis URL] [--queue NAME]
 
 Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of workers on any number of
 machines: a worker that dies has its walk taken up by another from the last page delivered, and each page
@@ -28,7 +29,8 @@ add: puts one walk on the queue and prints its id; the same walk added twice is 
 work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there),
   each page into NDJSON files (--out) or every item once by its key into a table (--into, as pdg harvest:
   postgres://… for many workers, duckdb:FILE for one; each walk a run in the table's ledger, _pdg_runs).
-status: the walks waiting, active, done and failed (with why), and the items delivered.
+status: the walks waiting, active, done and failed (with why), and the items delivered; with --into, each
+  walk's run in that table's ledger (requests, pages, inserted, updated, unchanged).
 Options (those that name a subcommand are of that one only):
 ${flagLines(flagsOf('queue'))}
 Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --into postgres://localhost/harvest --rate-limit 10/s`;
@@ -138,8 +140,11 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
 async function status(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
   if (args.positionals.length > 2)
     throw usageError(
-      `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue status takes only --redis and --queue.`,
+      `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue status takes only --into, --redis and --queue.`,
     );
+  if (args.bare.has('into')) throw usageError('--into needs the target the workers write into, such as postgres://….');
+  const into = args.flags.get('into');
+  const ledger = into === undefined ? undefined : await ledgerLines(into);
   const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
   try {
     const { walkStatus } = await import('@pdg/queue');
@@ -151,6 +156,7 @@ async function status(args: ParsedArgs, write: (text: string) => Promise<void>):
       `failed ${counts.failed}`,
       `items delivered ${counts.delivered}`,
       ...counts.failures.map((failure) => `failed walk ${failure.walkId}: ${failure.reason}`),
+      ...(ledger ? await ledger(queue) : []),
     ];
     // Walk ids and failed reasons come from Redis, written from what a gateway said: shown, never obeyed.
     await write(visible(lines.join('\n')));
