@@ -19,7 +19,8 @@ import { ledgerLines } from './queue-ledger.js';
 const defaultQueue = 'pdg-walks';
 
 export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--redis URL] [--queue NAME]
-       pdg queue work --out DIR | --into TARGET [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
+       pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
+       pdg queue work --into TARGET [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
        pdg queue status [--into TARGET] [--redis URL] [--queue NAME]
 
 Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of workers on any number of
@@ -27,8 +28,8 @@ machines: a worker that dies has its walk taken up by another from the last page
 is written once.
 add: puts one walk on the queue and prints its id; the same walk added twice is one job.
 work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there),
-  each page into NDJSON files (--out) or every item once by its key into a table (--into, as pdg harvest:
-  postgres://… for many workers, duckdb:FILE for one; each walk a run in the table's ledger, _pdg_runs).
+  each page into NDJSON files in DIR, or every item once by its key into a table at TARGET (the targets of
+  harvest: postgres://… for many workers, duckdb:FILE for one; each walk a run in the table's ledger).
 status: the walks waiting, active, done and failed (with why), and the items delivered; with --into, each
   walk's run in that table's ledger (requests, pages, inserted, updated, unchanged).
 Options (those that name a subcommand are of that one only):
