@@ -226,6 +226,11 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       expect(table).toEqual({ rows: 250, keys: 250 });
       const keys = (await query('SELECT "jobId" FROM jobs_jobboard_browse')).map((row) => row.jobId).sort();
       expect(keys).toEqual(listing.map((job) => job.jobId).sort());
+      // Every row with its provenance: the gateway's request id of its page (one per page), the page it came from.
+      const [provenance] = await query(
+        `SELECT count(*) FILTER (WHERE _pdg_request_id IS NULL)::int AS "withoutId", count(DISTINCT _pdg_request_id)::int AS ids, count(DISTINCT _pdg_params->>'page')::int AS pages, count(DISTINCT _pdg_run_id)::int AS runs FROM jobs_jobboard_browse`,
+      );
+      expect(provenance).toEqual({ withoutId: 0, ids: 25, pages: 24, runs: 1 });
       // Resumed from the checkpoint, not walked again: the second worker asked for each page after it, once.
       const pageOf = (request: MockRequestInfo) =>
         Number(new URL(request.url, 'http://x').searchParams.get('page') ?? '1');

@@ -68,7 +68,14 @@ export async function runWalk(run: WalkRun): Promise<WalkRunEnd> {
       const next = await steps.next();
       // The walk ended without a last page of its own (its maxPages, or maxItems already reached): done.
       if (next.done) return { done: true, progress: { ...progress, checkpoint: { taken: 0, done: true } } };
-      await sink({ walkId, pageIndex: progress.pageIndex, items: [...next.value.items], walk });
+      const { at } = progress.checkpoint;
+      await sink({
+        walkId,
+        pageIndex: progress.pageIndex,
+        items: [...next.value.items],
+        walk,
+        ...(at === undefined ? {} : { at }),
+      });
       progress = progressPast(progress, next.value);
       await run.save(progress);
     }

@@ -14,6 +14,8 @@ export interface SinkPage {
   readonly items: readonly unknown[];
   /** The walk the page belongs to (provider, endpoint, params, limits), as its job holds it. */
   readonly walk: WalkSpec;
+  /** Where the page was fetched: the `page` or `cursor` sent with the walk's params; absent for the first page. */
+  readonly at?: number | string;
 }
 
 /** How a walk's job ended, as the worker tells a sink that wants to know (a store ends the run in its ledger). */

@@ -27,5 +27,11 @@ export type {
   RunStatus,
   StoredState,
 } from './store.js';
-export { type StoreSink, type StoreSinkEnd, type StoreSinkPage, storeSink } from './store-sink.js';
+export {
+  type StoreSink,
+  type StoreSinkEnd,
+  type StoreSinkOptions,
+  type StoreSinkPage,
+  storeSink,
+} from './store-sink.js';
 export { defaultDuckdbFile, parseTarget, type StoreTarget, targetText } from './target.js';

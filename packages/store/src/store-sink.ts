@@ -6,6 +6,7 @@ import { type AnyProvider, type PdgClient, usageError } from '@pdg/core';
 import { type TableShape, tableShape } from './columns.js';
 import { type HarvestWalk, pagedDefinition } from './harvest.js';
 import { itemRow } from './item-row.js';
+import type { RequestIdRecorder } from './request-ids.js';
 import type { HarvestStore, RunStart } from './store.js';
 
 /** A page as `createWalkWorker` hands it to its sink: the page key, its items, and the walk it belongs to. */
@@ -15,6 +16,8 @@ export interface StoreSinkPage {
   readonly pageIndex: number;
   readonly items: readonly unknown[];
   readonly walk: HarvestWalk;
+  /** The `page` or `cursor` the page was fetched at; absent for a walk's first page. */
+  readonly at?: number | string;
 }
 
 /** How a walk's job ended, as `createWalkWorker` tells its sink. */
@@ -32,6 +35,17 @@ export interface StoreSink {
   readonly finish: (end: StoreSinkEnd) => Promise<void>;
 }
 
+/** A walk's run as the sink keeps it: the ledger's run, and the param a page's position is sent in. */
+interface SinkRun {
+  readonly run: RunStart;
+  readonly position: 'page' | 'cursor';
+}
+
+export interface StoreSinkOptions {
+  /** Hears each page's request id (its `hooks` must be on the client); without it `_pdg_request_id` is null. */
+  readonly requestIds?: RequestIdRecorder;
+}
+
 /**
  * A sink writing into `store`, for any walk: `createWalkWorker({ sink: storeSink(store, client) })`. Each walk
  * gets its table (from the endpoint's item schema) and its run in the ledger on its first page. The store's
@@ -42,12 +56,13 @@ export interface StoreSink {
 export function storeSink<TProviders extends readonly AnyProvider[]>(
   store: HarvestStore,
   client: PdgClient<TProviders>,
+  options: StoreSinkOptions = {},
 ): StoreSink {
   if (!store.commitsEachPage)
     throw usageError(
       `${store.target} cannot take a queue's pages: its files are written whole at the end of a run, so pages a killed worker had taken would be lost. Use duckdb:FILE (one worker) or postgres://… (many), and export to Parquet from there.`,
     );
-  const runs = new Map<string, RunStart>();
+  const runs = new Map<string, SinkRun>();
   let turn: Promise<unknown> = Promise.resolve();
   /** Runs `work` once the store's earlier work is done, whatever became of it. */
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
@@ -56,10 +71,11 @@ export function storeSink<TProviders extends readonly AnyProvider[]>(
     return result;
   };
   /** The walk's run: recorded by the first worker that writes it (`ifAbsent`), found by the others. */
-  const runOf = async (walkId: string, walk: HarvestWalk): Promise<RunStart> => {
+  const runOf = async (walkId: string, walk: HarvestWalk): Promise<SinkRun> => {
     const known = runs.get(walkId);
     if (known) return known;
-    const table: TableShape = tableShape(walk.provider, walk.endpoint, pagedDefinition(client, walk));
+    const definition = pagedDefinition(client, walk);
+    const table: TableShape = tableShape(walk.provider, walk.endpoint, definition);
     await store.prepare(table);
     const run: RunStart = {
       runId: walkId,
@@ -71,27 +87,30 @@ export function storeSink<TProviders extends readonly AnyProvider[]>(
       ifAbsent: true,
     };
     await store.startRun(run);
-    runs.set(walkId, run);
-    return run;
+    // The param core's walk sends a page's position in (contract.ts: `page` or `cursor`).
+    const sinkRun: SinkRun = { run, position: definition.paging?.kind === 'cursor' ? 'cursor' : 'page' };
+    runs.set(walkId, sinkRun);
+    return sinkRun;
   };
   return {
     write: (page) =>
       inTurn(async () => {
-        const run = await runOf(page.walkId, page.walk);
+        const { run, position } = await runOf(page.walkId, page.walk);
         const rows = page.items.map((item) => itemRow(run.table, item, run.params));
+        const pageParams = page.at === undefined ? run.params : { ...run.params, [position]: page.at };
         await store.writePage({
           run,
           rows,
-          requestId: null,
+          requestId: options.requestIds?.take(run.table.provider, run.table.endpoint, pageParams) ?? null,
           fetchedAt: new Date(),
-          pageParams: run.params,
+          pageParams,
           pageIndex: page.pageIndex,
         });
       }),
     finish: (end) =>
       inTurn(async () => {
         // A worker that took the walk up after its last page (the one before it died there) has no run yet.
-        const run = await runOf(end.walkId, end.walk);
+        const { run } = await runOf(end.walkId, end.walk);
         await store.finishRun({ run, status: end.status, ...(end.error === undefined ? {} : { error: end.error }) });
         runs.delete(end.walkId);
       }),

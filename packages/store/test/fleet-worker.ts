@@ -5,7 +5,7 @@
 import { createClient } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { createWalkWorker } from '@pdg/queue';
-import { openStore, parseTarget, storeSink } from '../dist/index.js';
+import { openStore, parseTarget, requestIdRecorder, storeSink } from '../dist/index.js';
 
 interface Setup {
   readonly baseUrl: string;
@@ -17,9 +17,16 @@ interface Setup {
 const setup = JSON.parse(process.argv[2] ?? '{}') as Setup;
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
-const client = createClient({ providers: [jobboard], apiKey: 'store-fleet-key-2c4d', baseUrl: setup.baseUrl });
+// Each page's request id, heard through the client's hooks, goes into its rows.
+const requestIds = requestIdRecorder();
+const client = createClient({
+  providers: [jobboard],
+  apiKey: 'store-fleet-key-2c4d',
+  baseUrl: setup.baseUrl,
+  hooks: [requestIds.hooks],
+});
 const store = await openStore(parseTarget(setup.postgresUrl));
-const sink = storeSink(store, client);
+const sink = storeSink(store, client, { requestIds });
 const walkWorker = createWalkWorker({
   client,
   connection: { url: setup.redisUrl },

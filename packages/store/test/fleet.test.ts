@@ -185,6 +185,10 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)(
         expect(table).toEqual({ rows: 250, keys: 250 });
         const keys = (await query('SELECT "jobId" FROM jobs_jobboard_browse')).map((row) => row.jobId).sort();
         expect(keys).toEqual(listing.map((job) => job.jobId).sort());
+        const [provenance] = await query(
+          'SELECT count(*) FILTER (WHERE _pdg_request_id IS NULL)::int AS "withoutId" FROM jobs_jobboard_browse',
+        );
+        expect(provenance).toEqual({ withoutId: 0 });
         // The second worker took the killed walk up at its third page.
         const taken = second.lines.filter((line) => (line.page as { walkId?: string } | undefined)?.walkId === wholeId);
         expect(taken.map((line) => (line.page as { pageIndex: number }).pageIndex)).toEqual(

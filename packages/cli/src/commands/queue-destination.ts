@@ -3,7 +3,7 @@
  * targets of `pdg harvest`). The target is read before Redis is asked anything; the store is opened once the
  * worker's client exists, and a DuckDB file another process holds is refused then.
  */
-import type { AnyProvider, PdgClient } from '@pdg/core';
+import type { AnyProvider, Hooks, PdgClient } from '@pdg/core';
 import { usageError } from '@pdg/core/face';
 import type { Sink } from '@pdg/queue';
 import type { StoreTarget } from '@pdg/store';
@@ -13,6 +13,8 @@ import type { ParsedArgs } from '../args.js';
 export interface WorkDestination {
   /** As the worker's first line says it: `files in DIR/`, `the tables of postgres://…`. */
   readonly shown: string;
+  /** Hooks the worker's client needs for this destination (a table hears each page's request id). */
+  readonly hooks: readonly Hooks[];
   /** The sink for `createWalkWorker`, and how to let go of it after the worker closed. */
   open(client: PdgClient<readonly AnyProvider[]>): Promise<{ sink: Sink; close(): Promise<void> }>;
 }
@@ -31,6 +33,7 @@ export async function workDestination(args: ParsedArgs): Promise<WorkDestination
   if (out !== undefined) {
     return {
       shown: `pages into ${out}/`,
+      hooks: [],
       async open() {
         const { ndjsonSink } = await import('@pdg/queue');
         return { sink: ndjsonSink(out), close: async () => undefined };
@@ -48,13 +51,15 @@ export async function workDestination(args: ParsedArgs): Promise<WorkDestination
     throw usageError(
       `pdg queue work cannot write into ${store.targetText(target)}: Parquet files are written whole at the end of a run, so the pages a killed worker had taken would be lost while the queue counts them stored. Work into postgres://… (many workers) or duckdb:FILE (one), then export to Parquet from there; pdg harvest writes Parquet directly.`,
     );
+  const requestIds = store.requestIdRecorder();
   return {
     shown: `items into the tables of ${store.targetText(target)}`,
+    hooks: [requestIds.hooks],
     async open(client) {
       const opened = await store.openStore(target).catch((error: unknown) => {
         throw heldDuckdb(target, error) ?? error;
       });
-      return { sink: store.storeSink(opened, client), close: () => opened.close() };
+      return { sink: store.storeSink(opened, client, { requestIds }), close: () => opened.close() };
     },
   };
 }

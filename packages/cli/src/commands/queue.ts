@@ -4,7 +4,7 @@
  * machines, against one Redis), `status` counts the walks by state and the items delivered. @pdg/queue,
  * BullMQ and the Redis clients are loaded only here.
  */
-import type { AnyProvider } from '@pdg/core';
+import type { AnyProvider, Hooks } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
 import { pdgEnvironment, usageError } from '@pdg/core/face';
 import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion } from '../args.js';
@@ -186,7 +186,7 @@ async function rateLimitRedis(url: string) {
   return redis;
 }
 
-async function workClient(setup: WorkSetup) {
+async function workClient(setup: WorkSetup, hooks: readonly Hooks[]) {
   const core = await import('@pdg/core');
   const redis = setup.limit ? await rateLimitRedis(setup.redisUrl) : undefined;
   const { createRateLimit } = await import('@pdg/core/rate-limit');
@@ -194,6 +194,7 @@ async function workClient(setup: WorkSetup) {
     providers: setup.providers,
     apiKey: setup.apiKey,
     baseUrl: setup.baseUrl,
+    hooks,
     ...(setup.limit && redis
       ? {
           rateLimit: createRateLimit({
@@ -250,7 +251,10 @@ async function work(
   };
   // Redis must answer before the worker starts: a wrong URL is said at once.
   await (await openQueue(setup.redisUrl, setup.queueName)).close();
-  const [{ createWalkWorker }, { client, close }] = await Promise.all([import('@pdg/queue'), workClient(setup)]);
+  const [{ createWalkWorker }, { client, close }] = await Promise.all([
+    import('@pdg/queue'),
+    workClient(setup, destination.hooks),
+  ]);
   const opened = await destination.open(client).catch(async (error: unknown) => {
     await close();
     throw error;
