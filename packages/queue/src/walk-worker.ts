@@ -90,7 +90,7 @@ export function createWalkWorker<const TProviders extends readonly AnyProvider[]
         walkId,
         walk: job.data,
         from: progressOf(job),
-        save: (progress) => job.updateProgress(progress),
+        save: (progress) => job.updateProgress({ ...progress, savedAt: Date.now() }),
         stopping: () => closing,
       });
     } catch (error) {

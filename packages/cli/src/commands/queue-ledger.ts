@@ -1,33 +1,18 @@
 /**
- * `pdg queue status --into TARGET`: the ledger's figures of each walk of the queue that workers wrote into
- * that store (`_pdg_runs`, a run per walk job), one line per run.
+ * `pdg queue status --into TARGET`: the ledger's figures of each walk run of the queue that workers wrote into
+ * that store (`_pdg_runs`, a run per walk job): a line per run in the text, `ledger` in the JSON.
  */
 import { usageError } from '@pdg/core/face';
-import type { Queue } from 'bullmq';
+import type { LedgerRun } from '@pdg/store';
 
-/** Job ids read per round trip, and run ids asked of the ledger per query. */
+/** Run ids asked of the ledger per query. */
 const batch = 500;
 
-/** The states whose walks may have a run in the ledger. */
-const states = ['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'] as const;
+/** Reads the ledger's runs of the given job ids from the store it was opened on. */
+export type LedgerReader = (runIds: readonly string[]) => Promise<LedgerRun[]>;
 
-/** The ids of every walk job of the queue. */
-async function walkIds(queue: Queue): Promise<string[]> {
-  const counts = await queue.getJobCounts(...states);
-  const ids: string[] = [];
-  for (const state of states) {
-    for (let start = 0; start < (counts[state] ?? 0); start += batch) {
-      for (const job of await queue.getJobs([state], start, start + batch - 1)) if (job?.id) ids.push(job.id);
-    }
-  }
-  return ids;
-}
-
-/**
- * The store at `into`, read now (an unknown target is a usage error before Redis is asked anything); then,
- * given the queue, one line per run of its walks in that store's ledger: status, figures, and error if any.
- */
-export async function ledgerLines(into: string): Promise<(queue: Queue) => Promise<string[]>> {
+/** The store at `into`, read now: an unknown target is a usage error before Redis is asked anything. */
+export async function ledgerReader(into: string): Promise<LedgerReader> {
   const store = await import('@pdg/store');
   let target: ReturnType<typeof store.parseTarget>;
   try {
@@ -35,21 +20,22 @@ export async function ledgerLines(into: string): Promise<(queue: Queue) => Promi
   } catch (error) {
     throw usageError((error as Error).message);
   }
-  return async (queue) => {
-    const ids = await walkIds(queue);
+  return async (runIds) => {
     const opened = await store.openStore(target);
     try {
-      const lines: string[] = [];
-      for (let start = 0; start < ids.length; start += batch) {
-        for (const run of await opened.readRuns(ids.slice(start, start + batch))) {
-          lines.push(
-            `run ${run.runId} ${run.status}: ${run.requests} requests, ${run.pages} pages, ${run.inserted} inserted, ${run.updated} updated, ${run.unchanged} unchanged${run.error === null ? '' : ` (${run.error})`}`,
-          );
-        }
+      const runs: LedgerRun[] = [];
+      for (let start = 0; start < runIds.length; start += batch) {
+        runs.push(...(await opened.readRuns(runIds.slice(start, start + batch))));
       }
-      return lines;
+      return runs;
     } finally {
       await opened.close();
     }
   };
+}
+
+/** `run walk-… completed: 25 requests, 25 pages, 250 inserted, 0 updated, 0 unchanged` (and the error, if any). */
+export function ledgerLine(run: LedgerRun): string {
+  const error = run.error === null ? '' : ` (${run.error})`;
+  return `run ${run.runId} ${run.status}: ${run.requests} requests, ${run.pages} pages, ${run.inserted} inserted, ${run.updated} updated, ${run.unchanged} unchanged${error}`;
 }
