@@ -37,7 +37,7 @@ work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the qu
   each page into NDJSON files in DIR, or every item once by its key into a table at TARGET (the targets of
   harvest: postgres://… for many workers, duckdb:FILE for one; each walk run a run in the table's ledger).
 status: the walks waiting, active, stalled (their worker died), done and failed (with why), the items
-  delivered, the schedules with their next run, and the walks one a line; with --into, each walk run's
+  delivered, the schedules with their next run, and the walks one a line; given a TARGET, each walk run's
   figures in that table's ledger (requests, pages, inserted, updated, unchanged).
 remove: ends the schedule <id> and takes the walk <id> off the queue if it has not started.
 Options (those that name a subcommand are of that one only):
