@@ -11,7 +11,7 @@ import { createClient } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, parseTarget, storeSink } from '../src/index.js';
+import { openStore, parseTarget, storeSink, tableShape } from '../src/index.js';
 import { jobs } from './listing-gateway.js';
 import { type PostgresServer, postgresAvailable, startPostgres } from './postgres-server.js';
 
@@ -86,6 +86,44 @@ describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into P
       ]);
     } finally {
       await reader.close();
+    }
+  });
+});
+
+describe('storeSink into DuckDB', () => {
+  it('takes pages of two walks delivered at once (a worker with concurrency 2) in turns: each item once, a run per walk', async () => {
+    const store = await openStore(parseTarget(`duckdb:${join(dir, 'concurrent.duckdb')}`));
+    try {
+      const sink = storeSink(store, client);
+      const listing = jobs(120);
+      const other = { ...walk, params: { country: 'SG', limit: 30 } };
+      // Two walks over one listing, their pages interleaved as two walks of one worker deliver them.
+      await Promise.all([
+        ...[0, 1, 2].map((index) =>
+          sink.write({ walkId: 'walk-a', pageIndex: index, items: listing.slice(index * 40, index * 40 + 40), walk }),
+        ),
+        ...[0, 1, 2, 3].map((index) =>
+          sink.write({
+            walkId: 'walk-b',
+            pageIndex: index,
+            items: listing.slice(index * 30, index * 30 + 30),
+            walk: other,
+          }),
+        ),
+      ]);
+      await Promise.all([
+        sink.finish({ walkId: 'walk-a', walk, status: 'completed' }),
+        sink.finish({ walkId: 'walk-b', walk: other, status: 'failed', error: 'UPSTREAM: gone' }),
+      ]);
+      expect(await store.countRows(tableShape('jobs:jobboard', 'browse', jobboard.endpoints.browse))).toBe(120);
+      const runs = await store.readRuns(['walk-a', 'walk-b']);
+      expect(runs.map(({ runId, status, pages, error }) => ({ runId, status, pages, error }))).toEqual([
+        { runId: 'walk-a', status: 'completed', pages: 3, error: null },
+        { runId: 'walk-b', status: 'failed', pages: 4, error: 'UPSTREAM: gone' },
+      ]);
+      expect(runs.reduce((sum, run) => sum + run.inserted, 0)).toBe(120);
+    } finally {
+      await store.close();
     }
   });
 });
