@@ -250,6 +250,12 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
         `run ${id} completed: 25 requests, 25 pages, 250 inserted, 0 updated, 0 unchanged\n`,
       );
 
+      const json = await runCli(['queue', 'status', '--json', '--queue', queueName, '--into', postgres.url], env);
+      expect(json.code, json.stderr).toBe(0);
+      expect(JSON.parse(json.stdout).ledger).toEqual([
+        expect.objectContaining({ runId: id, status: 'completed', requests: 25, pages: 25, inserted: 250 }),
+      ]);
+
       second.child.kill('SIGTERM');
       expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });
       expect(second.stderr()).toContain(`pdg queue: done ${id}: 250 items in 25 pages`);
