@@ -2,7 +2,7 @@
  * Code mode: two tools, `search_docs` and `execute`. `execute` checks a short program the model writes
  * against the endpoints' types (code-check.ts), then runs it against the client in `@pdg/sandbox` (QuickJS in
  * WebAssembly, loaded here on the first program only), so a question that takes many calls and some
- * arithmetic comes back as its answer alone.
+ * arithmetic comes back as its answer alone. A caller runs a few programs at once at most (program-slots.ts).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { pdgError } from '@pdg/core';
@@ -11,6 +11,8 @@ import type { CallContext } from './call.js';
 import { checkProgram, type ProgramTypeError } from './code-check.js';
 import { searchDocsName } from './docs-search.js';
 import { toolError } from './errors.js';
+import type { ResolvedLimits } from './limits.js';
+import type { ProgramSlots } from './program-slots.js';
 import type { PdgTool, ServedTool } from './tools.js';
 
 export const executeName = 'execute';
@@ -22,7 +24,11 @@ for await (const job of pdg.items('jobs:jobboard', 'browse', { country: 'SG' }, 
 return Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 5);`;
 
 /** The two tools of code mode, over the endpoints served. */
-export function codeTools(endpoints: readonly PdgTool[], bounds: Required<SandboxBounds>): ServedTool[] {
+export function codeTools(
+  endpoints: readonly PdgTool[],
+  bounds: Required<SandboxBounds>,
+  limits: Pick<ResolvedLimits, 'maxProgramsPerCaller'>,
+): ServedTool[] {
   const providerIds = [...new Set(endpoints.map((tool) => tool.provider))];
   const annotations = { readOnlyHint: true, openWorldHint: true } as const;
   return [
@@ -57,7 +63,7 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
         `First the program is checked against the endpoints' types (${searchDocsName} shows them): a misspelt provider, endpoint, param or field is an error naming its line and the name meant, and nothing runs.`,
         `In scope: \`pdg.run(provider, endpoint, params)\` (the answer), \`pdg.items(provider, endpoint, params, { maxItems?, maxPages? })\` (an async iterable of a paged endpoint's items, across pages), \`pdg.pages(provider, endpoint, params, { maxPages? })\` (its pages), \`pdg.toArray(iterable)\`, \`console.log\`. Providers: ${providerIds.join(', ')}; ${searchDocsName} gives each endpoint's params and fields.`,
         'A failed call throws an error with `code` (INVALID_PARAMS names each bad param) and a message; catch it or let it end the program. There is nothing else: no network, files, environment, timers or modules.',
-        `Bounds: ${(bounds.wallMs / 1000).toLocaleString('en-US')} s in all, ${(bounds.cpuMs / 1000).toLocaleString('en-US')} s of CPU time, ${Math.round(bounds.memoryBytes / 1024 / 1024)} MiB of memory, ${bounds.maxCalls} gateway calls (a walk's every page is one), ${bounds.maxResultBytes.toLocaleString('en-US')} bytes of answer, ${bounds.maxConsoleBytes.toLocaleString('en-US')} bytes of console output; past one, the program is stopped with an error naming it.`,
+        `Bounds: ${(bounds.wallMs / 1000).toLocaleString('en-US')} s in all, ${(bounds.cpuMs / 1000).toLocaleString('en-US')} s of CPU time, ${Math.round(bounds.memoryBytes / 1024 / 1024)} MiB of memory, ${bounds.maxCalls} gateway calls (a walk's every page is one), ${bounds.maxResultBytes.toLocaleString('en-US')} bytes of answer, ${bounds.maxConsoleBytes.toLocaleString('en-US')} bytes of console output; past one, the program is stopped with an error naming it. At most ${limits.maxProgramsPerCaller} of your programs run at once.`,
         `Example, the Singapore cities with the most remote jobs:\n${example}`,
       ].join('\n'),
       inputSchema: {
@@ -86,9 +92,9 @@ const maxTypeErrors = 10;
 export async function execute(
   args: Record<string, unknown>,
   context: CallContext,
-  bounds: SandboxBounds,
-  endpoints: readonly PdgTool[],
+  server: { readonly bounds: SandboxBounds; readonly endpoints: readonly PdgTool[]; readonly slots: ProgramSlots },
 ): Promise<CallToolResult> {
+  const { bounds, endpoints, slots } = server;
   const { redact } = context.endpoints;
   if (typeof args.code !== 'string') {
     const received = args.code === undefined ? 'nothing' : args.code === null ? 'null' : `a ${typeof args.code}`;
@@ -104,8 +110,10 @@ export async function execute(
   }
   const typeErrors = await checkProgram(endpoints, args.code);
   if (typeErrors.length > 0) return toolError(typeError(typeErrors));
-  const { runProgram } = await import('@pdg/sandbox');
+  const slot = slots.take(callerOf(context, endpoints));
+  if ('refusal' in slot) return slot.refusal;
   try {
+    const { runProgram } = await import('@pdg/sandbox');
     const result = await runProgram({
       code: args.code,
       client: context.client,
@@ -124,7 +132,19 @@ export async function execute(
   } catch (error) {
     // A SandboxError is one of pdg's errors (isPdgError), coded BOUND_EXCEEDED, PROGRAM_ERROR or the failed call's code.
     return toolError(error);
+  } finally {
+    slot.release();
   }
+}
+
+/**
+ * Whose program it is: the identity of the key the call's client sends (core's, never the key), which core
+ * gives with a call's identity; any served endpoint's will do, the key's part is the same for all.
+ */
+function callerOf(context: CallContext, endpoints: readonly PdgTool[]): string {
+  const [any] = endpoints;
+  // A server of no endpoints gives a program nothing to call: its callers count as one.
+  return any === undefined ? 'no endpoints' : context.endpoints.identity(any.provider, any.endpointName).key;
 }
 
 /** The program's type errors as one `INVALID_PARAMS` error, an issue per error at `line N, column M`. */
