@@ -7,7 +7,7 @@ import shared from '../../vitest.shared.js';
  * overlaps the other files' work instead of being the last thing the run does. (Without timings from an
  * earlier run, as on a fresh clone, vitest starts the largest files first, and these are small.)
  */
-const waitersFirst = ['mcp-http-slow-client.test.ts'];
+const waitersFirst = ['mcp-http-slow-client.test.ts', 'queue-into.test.ts'];
 
 class WaitersFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -180,9 +180,17 @@ const queueFlags: readonly Flag[] = [
   {
     name: 'out',
     value: 'DIR',
-    description: 'work: write each page to DIR/<walk id>/<page>.ndjson, one item a line (required)',
+    description: 'work: write each page to DIR/<walk id>/<page>.ndjson, one item a line (this or --into)',
     completes: 'path',
     only: ['work'],
+  },
+  {
+    name: 'into',
+    value: 'TARGET',
+    description:
+      'work: every item once by its key into a table: postgres://… (many workers) or duckdb:FILE (one); status: the ledger of each walk there',
+    completes: 'path',
+    only: ['work', 'status'],
   },
   { name: 'concurrency', value: 'N', description: 'work: walks at once in this process', default: '1', only: ['work'] },
   {

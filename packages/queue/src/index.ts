@@ -5,7 +5,16 @@
 
 export { checkEveryAgainstCache, durationWords, everyForms, everyMs, everyText } from './every.js';
 export { removeWalk, type WalkRemoved } from './remove-walk.js';
-export { type NdjsonSink, ndjsonSink, readNdjsonWalk, type Sink, type SinkFunction, type SinkPage } from './sink.js';
+export {
+  type NdjsonSink,
+  ndjsonSink,
+  readNdjsonWalk,
+  type Sink,
+  type SinkFunction,
+  type SinkObject,
+  type SinkPage,
+  type SinkWalkEnd,
+} from './sink.js';
 export {
   type FailedWalk,
   type WalkRun,

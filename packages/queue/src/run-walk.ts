@@ -1,14 +1,15 @@
 // One walk job's run, page by page: fetch a page, hand its items to the sink under the page key, store the
 // checkpoint past it. A run that dies anywhere in between is taken up from the stored checkpoint; at worst
 // the page after it reaches the sink again, under the same key.
-import type { AnyProvider, PdgClient, WalkCheckpoint } from '@pdg/core';
-import { endpointsOf, type PageStep } from '@pdg/core/face';
+import type { WalkCheckpoint } from '@pdg/core';
+import type { ClientEndpoints, PageStep } from '@pdg/core/face';
 import type { SinkFunction } from './sink.js';
 import type { WalkProgress, WalkSpec } from './walk-job.js';
 
 /** What one run of a walk job needs. */
 export interface WalkRun {
-  readonly client: PdgClient<readonly AnyProvider[]>;
+  /** The worker's client, through core's face (`endpointsOf(client)`): walks name their endpoint at run time. */
+  readonly endpoints: ClientEndpoints;
   readonly sink: SinkFunction;
   readonly walkId: string;
   readonly walk: WalkSpec;
@@ -49,7 +50,7 @@ const left = (limit: number | undefined, used: number) => (limit === undefined ?
  */
 export async function runWalk(run: WalkRun): Promise<WalkRunEnd> {
   const { walk, sink, walkId } = run;
-  const endpoints = endpointsOf(run.client);
+  const { endpoints } = run;
   endpoints.pagedDefinition(walk.provider, walk.endpoint);
   let progress = run.from;
   const pagesLeft = left(walk.maxPages, progress.pageIndex);
@@ -67,7 +68,14 @@ export async function runWalk(run: WalkRun): Promise<WalkRunEnd> {
       const next = await steps.next();
       // The walk ended without a last page of its own (its maxPages, or maxItems already reached): done.
       if (next.done) return { done: true, progress: { ...progress, checkpoint: { taken: 0, done: true } } };
-      await sink({ walkId, pageIndex: progress.pageIndex, items: [...next.value.items] });
+      const { at } = progress.checkpoint;
+      await sink({
+        walkId,
+        pageIndex: progress.pageIndex,
+        items: [...next.value.items],
+        walk,
+        ...(at === undefined ? {} : { at }),
+      });
       progress = progressPast(progress, next.value);
       await run.save(progress);
     }

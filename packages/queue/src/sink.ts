@@ -3,14 +3,29 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { WalkSpec } from './walk-job.js';
 
 /** One page of a walk, as handed to a sink. */
 export interface SinkPage {
-  /** The walk's id (`walkId`): with `pageIndex`, the page key. */
+  /** The walk job's id: with `pageIndex`, the page key; a store's run id. */
   readonly walkId: string;
   /** The page's place in the walk, from 0. The same page always has the same index, however often it is sent. */
   readonly pageIndex: number;
   readonly items: readonly unknown[];
+  /** The walk the page belongs to (provider, endpoint, params, limits), as its job holds it. */
+  readonly walk: WalkSpec;
+  /** Where the page was fetched: the `page` or `cursor` sent with the walk's params; absent for the first page. */
+  readonly at?: number | string;
+}
+
+/** How a walk's job ended, as the worker tells a sink that wants to know (a store ends the run in its ledger). */
+export interface SinkWalkEnd {
+  readonly walkId: string;
+  readonly walk: WalkSpec;
+  /** `completed` once the walk is done; `failed` once its job fails for good (no attempt left, or an error not retried). */
+  readonly status: 'completed' | 'failed';
+  /** Why it failed: the job's failed reason, `CODE: message`. */
+  readonly error?: string;
 }
 
 /**
@@ -20,14 +35,29 @@ export interface SinkPage {
  */
 export type SinkFunction = (page: SinkPage) => Promise<void>;
 
-/** A sink as `createWalkWorker` takes it: a function, or one the package ships (`ndjsonSink`). */
-export type Sink = SinkFunction | { readonly write: SinkFunction };
+/** A sink with parts: `write` each page, and optionally `finish`, told when a walk's job ends. */
+export interface SinkObject {
+  readonly write: SinkFunction;
+  readonly finish?: (end: SinkWalkEnd) => Promise<void>;
+}
 
-/** The function of a sink. */
-export function sinkFunction(sink: Sink): SinkFunction {
-  if (typeof sink === 'function') return sink;
-  if (typeof sink === 'object' && sink !== null && typeof sink.write === 'function') return sink.write;
-  throw new TypeError('sink must be ndjsonSink(dir) or a function ({ walkId, pageIndex, items }) => Promise<void>.');
+/**
+ * A sink as `createWalkWorker` takes it: a function, or an object with `write` (and `finish`), such as
+ * `ndjsonSink(dir)` or `@pdg/store`'s `storeSink(store, client)`.
+ */
+export type Sink = SinkFunction | SinkObject;
+
+/** The sink as an object, checked. */
+export function sinkObject(sink: Sink): SinkObject {
+  if (typeof sink === 'function') return { write: sink };
+  if (typeof sink === 'object' && sink !== null && typeof sink.write === 'function') {
+    if (sink.finish !== undefined && typeof sink.finish !== 'function')
+      throw new TypeError('sink.finish must be a function ({ walkId, walk, status, error }) => Promise<void>.');
+    return sink;
+  }
+  throw new TypeError(
+    'sink must be ndjsonSink(dir), storeSink(store, client) from @pdg/store, or a function ({ walkId, pageIndex, items, walk }) => Promise<void>.',
+  );
 }
 
 /** A page's file name: its index, zero-padded so that names sort in page order. */
@@ -38,7 +68,8 @@ const isPageFile = (name: string) => /^\d{8}\.ndjson$/.test(name);
 
 export interface NdjsonSink {
   readonly dir: string;
-  readonly write: SinkFunction;
+  /** Writes one page's file; the page key is all it needs of the page besides its items. */
+  readonly write: (page: Pick<SinkPage, 'walkId' | 'pageIndex' | 'items'>) => Promise<void>;
 }
 
 /**

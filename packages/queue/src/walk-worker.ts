@@ -1,9 +1,11 @@
 // The worker: a BullMQ Worker whose processor runs walk jobs (run-walk.ts) and turns their failures into
-// BullMQ's terms: retried with backoff, or failed for good with the error's code.
+// BullMQ's terms: retried with backoff, or failed for good with the error's code; a sink that asks is told
+// when a walk's job ends.
 import { type AnyProvider, isPdgError, type PdgClient } from '@pdg/core';
+import { endpointsOf } from '@pdg/core/face';
 import { type ConnectionOptions, type Job, UnrecoverableError, WaitingError, Worker, type WorkerOptions } from 'bullmq';
 import { runWalk, startProgress } from './run-walk.js';
-import { type Sink, sinkFunction } from './sink.js';
+import { type Sink, sinkObject } from './sink.js';
 import type { WalkProgress, WalkSpec } from './walk-job.js';
 
 export interface WalkWorkerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]> {
@@ -13,15 +15,21 @@ export interface WalkWorkerOptions<TProviders extends readonly AnyProvider[] = r
   readonly connection: ConnectionOptions;
   /** The queue the walks were enqueued on. */
   readonly queueName: string;
-  /** Where each page's items go: `ndjsonSink(dir)` or `({ walkId, pageIndex, items }) => Promise<void>`. */
+  /**
+   * Where each page's items go: `ndjsonSink(dir)`, `storeSink(store, client)` from `@pdg/store`, or
+   * `({ walkId, pageIndex, items, walk }) => Promise<void>`. A sink with `finish` is told when a walk's job
+   * completes or fails for good.
+   */
   readonly sink: Sink;
   /** Walks this worker runs at once (default 1). */
   readonly concurrency?: number;
   /** Told of each error of the worker itself (Redis unreachable, a lost lock); walk failures are the jobs'. */
   readonly onError?: (error: Error) => void;
   /**
-   * BullMQ's other worker options (`lockDuration`, `stalledInterval`, ...). `maxStalledCount` defaults to 5
-   * here, not 1: a walk whose worker died resumes from its checkpoint, so taking it up again is cheap.
+   * BullMQ's other worker options (`lockDuration`, `stalledInterval`, `telemetry`, ...). `maxStalledCount`
+   * defaults to 5 here, not 1: a walk whose worker died resumes from its checkpoint, so taking it up again is
+   * cheap. With `telemetry: new BullMQOtel(name)` (`bullmq-otel`), each walk job runs inside its span, and
+   * the calls of a client with core's `openTelemetry()` are its children.
    */
   readonly workerOptions?: Omit<WorkerOptions, 'connection' | 'concurrency' | 'autorun'>;
 }
@@ -46,6 +54,11 @@ function progressOf(job: Job<WalkSpec, WalkProgress>): WalkProgress {
   return progress as WalkProgress;
 }
 
+/** Whether BullMQ fails the job for good on this failure: an error it does not retry, or the last attempt. */
+function failsForGood(job: Job<WalkSpec, WalkProgress>, failure: Error): boolean {
+  return failure instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
 /**
  * A walk's failure as BullMQ reads it. A `PdgError` keeps its code at the front of the job's failed reason
  * (`BAD_REQUEST: ...`; its message never holds the key): a retryable one (network, timeout, 429, 5xx, once
@@ -62,27 +75,39 @@ export function jobFailure(error: unknown): Error {
 export function createWalkWorker<const TProviders extends readonly AnyProvider[]>(
   options: WalkWorkerOptions<TProviders>,
 ): WalkWorker {
-  // Walks name their endpoint at run time: the client is used through core's face (`endpointsOf`).
-  const client = options.client as unknown as PdgClient<readonly AnyProvider[]>;
+  // Walks name their endpoint at run time: the client is used through core's face.
+  const endpoints = endpointsOf(options.client);
   const { connection, queueName, concurrency = 1, workerOptions = {} } = options;
-  const sink = sinkFunction(options.sink);
+  const sink = sinkObject(options.sink);
   let closing = false;
   const processor = async (job: Job<WalkSpec, WalkProgress>, token?: string): Promise<WalkProgress> => {
+    const walkId = job.id as string;
     let end: Awaited<ReturnType<typeof runWalk>>;
     try {
       end = await runWalk({
-        client,
-        sink,
-        walkId: job.id as string,
+        endpoints,
+        sink: sink.write,
+        walkId,
         walk: job.data,
         from: progressOf(job),
         save: (progress) => job.updateProgress({ ...progress, savedAt: Date.now() }),
         stopping: () => closing,
       });
     } catch (error) {
-      throw jobFailure(error);
+      const failure = jobFailure(error);
+      if (sink.finish && failsForGood(job, failure)) {
+        // The walk's failure is the job's: a sink that cannot record it is heard through onError.
+        await sink
+          .finish({ walkId, walk: job.data, status: 'failed', error: failure.message })
+          .catch((finishError: unknown) => options.onError?.(jobFailure(finishError)));
+      }
+      throw failure;
     }
-    if (end.done) return end.progress;
+    // A sink that cannot record the end fails this attempt: the next finds the walk done and tells it again.
+    if (end.done) {
+      await sink.finish?.({ walkId, walk: job.data, status: 'completed' });
+      return end.progress;
+    }
     // Closing: back to the queue, for any worker to resume from the stored checkpoint.
     await job.moveToWait(token);
     throw new WaitingError();

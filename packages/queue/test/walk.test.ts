@@ -19,6 +19,7 @@ import {
   ndjsonSink,
   readNdjsonWalk,
   type SinkPage,
+  type SinkWalkEnd,
   type WalkProgress,
   type WalkSpec,
   walkId,
@@ -238,6 +239,64 @@ describe('walk workers over the mock gateway', () => {
         await queue.close();
         await redis.stop();
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.skipIf(skip !== undefined)(
+    "a sink's finish is told once of each walk's end: completed after its last page, failed at once for an error not retried, after the last attempt for one retried",
+    async () => {
+      const redis = await startRedis();
+      const queue = new Queue('ends', { connection: { url: redis.url } });
+      queue.on('error', () => undefined);
+      const ends: SinkWalkEnd[] = [];
+      const pages: SinkPage[] = [];
+      const worker = createWalkWorker({
+        client: client(0),
+        connection: { url: redis.url },
+        queueName: 'ends',
+        sink: { write: async (page) => void pages.push(page), finish: async (end) => void ends.push(end) },
+      });
+      const settled = (count: number) => async () => {
+        const status = await walkStatus(queue);
+        return status.done + status.failed === count;
+      };
+      try {
+        const walk = browse({ limit: 20 }, { maxPages: 2 });
+        const done = await enqueueWalk(queue, walk);
+        await waitFor('the walk to complete', settled(1), 120_000);
+        expect(ends).toEqual([{ walkId: done, walk, status: 'completed' }]);
+        // Each page names its walk, as the job holds it.
+        expect(pages.map((page) => [page.walkId, page.walk])).toEqual([
+          [done, walk],
+          [done, walk],
+        ]);
+
+        gateway.addFault({ status: 400, times: 1 });
+        const refusedWalk = browse({ limit: 21 });
+        const refused = await enqueueWalk(queue, refusedWalk);
+        await waitFor('the refused walk to fail', settled(2), 120_000);
+        expect(ends.slice(1)).toEqual([
+          { walkId: refused, walk: refusedWalk, status: 'failed', error: expect.stringMatching(/^BAD_REQUEST: /) },
+        ]);
+
+        // A retryable failure on both of two attempts: told once, after the second.
+        gateway.addFault({ status: 503, times: 2 });
+        const unavailableWalk = browse({ limit: 22 });
+        const unavailable = await enqueueWalk(queue, unavailableWalk, {
+          attempts: 2,
+          backoff: { type: 'fixed', delay: 100 },
+        });
+        await waitFor('the unavailable walk to fail', settled(3), 120_000);
+        expect((await queue.getJob(unavailable))?.attemptsMade).toBe(2);
+        expect(ends.slice(2)).toEqual([
+          { walkId: unavailable, walk: unavailableWalk, status: 'failed', error: expect.stringMatching(/^[A-Z_]+: /) },
+        ]);
+      } finally {
+        gateway.clearFaults();
+        await worker.close();
+        await queue.close();
+        await redis.stop();
       }
     },
   );

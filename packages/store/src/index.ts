@@ -13,6 +13,7 @@ export {
   harvest,
   pagedDefinition,
 } from './harvest.js';
+export type { LedgerRun } from './ledger-runs.js';
 export { openStore } from './open-store.js';
 export { type RequestIdRecorder, requestIdRecorder } from './request-ids.js';
 export type {
@@ -26,5 +27,11 @@ export type {
   RunStatus,
   StoredState,
 } from './store.js';
-export { type StoreSink, type StoreSinkPage, storeSink } from './store-sink.js';
+export {
+  type StoreSink,
+  type StoreSinkEnd,
+  type StoreSinkOptions,
+  type StoreSinkPage,
+  storeSink,
+} from './store-sink.js';
 export { defaultDuckdbFile, parseTarget, type StoreTarget, targetText } from './target.js';

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { duckdbEngine } from './duckdb.js';
+import { readLedgerRuns } from './ledger-runs.js';
 import { sqlStore } from './sql-store.js';
 import type { HarvestStore } from './store.js';
 
@@ -44,6 +45,13 @@ export async function parquetStore(dir: string): Promise<HarvestStore> {
   };
   return {
     ...store,
+    // Pages are in the files only once the run's end writes them.
+    commitsEachPage: false,
+    // The runs the folder's ledger file holds (written at each run's end).
+    readRuns: async (runIds) =>
+      existsSync(fileOf('_pdg_runs'))
+        ? readLedgerRuns(engine, runIds, `read_parquet(${literal(fileOf('_pdg_runs'))})`)
+        : [],
     async prepare(table) {
       await store.prepare(table);
       tables.add(table.name);

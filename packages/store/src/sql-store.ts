@@ -3,6 +3,7 @@
 // written in one transaction, so a run killed at any moment leaves them consistent.
 import { type Column, type ColumnType, pdgColumns, type TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
+import { readLedgerRuns } from './ledger-runs.js';
 import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
 import { stableJson } from './stable-json.js';
 import type { HarvestStore, PageCounts, PageWrite, RunEnd, RunStart, StoredState } from './store.js';
@@ -75,6 +76,7 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
   const prepared = new Set<string>();
   return {
     target,
+    commitsEachPage: true,
     async prepare(table) {
       if (prepared.has(table.name)) return;
       await engine.transaction(async () => {
@@ -144,6 +146,7 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
       const [row] = await engine.query(`SELECT count(*) AS n FROM ${quoted(table.name)}`);
       return Number(row?.n ?? 0);
     },
+    readRuns: (runIds) => readLedgerRuns(engine, runIds),
     close: () => engine.close(),
   };
 }
@@ -338,11 +341,19 @@ async function writePage(engine: SqlEngine, columns: readonly JsonColumn[], page
       removed: figures.removed,
     });
   } else {
-    // Many workers write one queue walk's pages: each adds its page's counts to the ledger's.
+    // Many workers write one queue walk's pages: each adds its page's counts to the ledger's. A page sent
+    // again was a request again, but not a page more.
     const integer = engine.columnSql({ kind: 'integer' });
+    const pages = page.pageIndex === undefined ? '"pages" + 1' : `greatest("pages", $5::${integer})`;
     await engine.run(
-      `UPDATE "_pdg_runs" SET "requests" = "requests" + 1, "pages" = "pages" + 1, "inserted" = "inserted" + $2::${integer}, "updated" = "updated" + $3::${integer}, "unchanged" = "unchanged" + $4::${integer} WHERE "runId" = $1`,
-      [run.runId, counts.inserted, counts.updated, counts.unchanged],
+      `UPDATE "_pdg_runs" SET "requests" = "requests" + 1, "pages" = ${pages}, "inserted" = "inserted" + $2::${integer}, "updated" = "updated" + $3::${integer}, "unchanged" = "unchanged" + $4::${integer} WHERE "runId" = $1`,
+      [
+        run.runId,
+        counts.inserted,
+        counts.updated,
+        counts.unchanged,
+        ...(page.pageIndex === undefined ? [] : [page.pageIndex + 1]),
+      ],
     );
   }
   return counts;

@@ -3,6 +3,7 @@
 import type { WalkCheckpoint } from '@pdg/core';
 import type { TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
+import type { LedgerRun } from './ledger-runs.js';
 
 /** How a run walks: `incremental` stops at a page it already has, `since` sends the stored high-water mark, `full` walks everything. */
 export type HarvestMode = 'full' | 'incremental' | 'since';
@@ -64,6 +65,11 @@ export interface PageWrite {
   readonly state?: StoredState;
   /** The run's figures after this page, this page's counts not yet in; none to add this page's to the ledger's. */
   readonly figures?: RunFigures;
+  /**
+   * The page's place in its walk, from 0, where the walk's pages may come more than once (a queue's page sent
+   * again after a worker died): the ledger's `pages` is then the pages stored, not the deliveries.
+   */
+  readonly pageIndex?: number;
 }
 
 /** What a page's rows were: new, changed in place, or the same as stored. */
@@ -90,6 +96,11 @@ export interface RunEnd {
 export interface HarvestStore {
   /** The target as text (`duckdb:pdg.duckdb`, a URL without its password, `parquet:DIR`). */
   readonly target: string;
+  /**
+   * Whether each page is in the destination once `writePage` resolves (DuckDB, PostgreSQL): what a queue's
+   * sink needs. Parquet files are written at a run's end.
+   */
+  readonly commitsEachPage: boolean;
   /** Creates the item table and pdg's own tables where missing; adds the columns a newer schema has. */
   prepare(table: TableShape): Promise<void>;
   readState(table: TableShape, params: Readonly<Record<string, unknown>>): Promise<StoredState | undefined>;
@@ -100,5 +111,7 @@ export interface HarvestStore {
   finishRun(end: RunEnd): Promise<number>;
   /** Rows in the table (removed ones included, until deleted). */
   countRows(table: TableShape): Promise<number>;
+  /** The ledger's runs of these ids (`_pdg_runs`), oldest first: what `pdg queue status` shows per walk. */
+  readRuns(runIds: readonly string[]): Promise<LedgerRun[]>;
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ import { createClient } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, parseTarget, storeSink } from '../src/index.js';
+import { openStore, parseTarget, storeSink, tableShape } from '../src/index.js';
 import { jobs } from './listing-gateway.js';
 import { type PostgresServer, postgresAvailable, startPostgres } from './postgres-server.js';
 
@@ -44,7 +44,7 @@ describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into P
     const pages = [0, 1, 2, 3].map((index) => listing.slice(index * 50, index * 50 + 50));
     const stores = [await openStore(parseTarget(server.url)), await openStore(parseTarget(server.url))];
     try {
-      const [first, second] = stores.map((store) => storeSink(store, client, { walk })) as [
+      const [first, second] = stores.map((store) => storeSink(store, client)) as [
         ReturnType<typeof storeSink>,
         ReturnType<typeof storeSink>,
       ];
@@ -52,16 +52,16 @@ describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into P
       // (from the checkpoint before it), then 2 and 3, while worker one's last write is still going.
       await Promise.all([
         (async () => {
-          await first.write({ walkId: 'walk-1', pageIndex: 0, items: pages[0] as unknown[] });
-          await first.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[] });
+          await first.write({ walkId: 'walk-1', pageIndex: 0, items: pages[0] as unknown[], walk });
+          await first.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[], walk });
         })(),
         (async () => {
-          await second.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[] });
-          await second.write({ walkId: 'walk-1', pageIndex: 2, items: pages[2] as unknown[] });
-          await second.write({ walkId: 'walk-1', pageIndex: 3, items: pages[3] as unknown[] });
+          await second.write({ walkId: 'walk-1', pageIndex: 1, items: pages[1] as unknown[], walk });
+          await second.write({ walkId: 'walk-1', pageIndex: 2, items: pages[2] as unknown[], walk });
+          await second.write({ walkId: 'walk-1', pageIndex: 3, items: pages[3] as unknown[], walk });
         })(),
       ]);
-      await second.finish('walk-1');
+      await second.finish({ walkId: 'walk-1', walk, status: 'completed' });
     } finally {
       for (const store of stores) await store.close();
     }
@@ -69,8 +69,73 @@ describe.runIf(postgresAvailable || process.env.CI === 'true')('storeSink into P
       'SELECT count(*)::int AS rows, count(DISTINCT "jobId")::int AS ids FROM jobs_jobboard_browse',
     );
     expect(rows).toEqual({ rows: 200, ids: 200 });
-    const runs = await query('SELECT "runId", status, pages::int AS pages FROM _pdg_runs');
-    expect(runs).toEqual([{ runId: 'walk-1', status: 'completed', pages: 5 }]);
+    // Five deliveries (five requests), four pages stored.
+    const runs = await query('SELECT "runId", status, requests::int AS requests, pages::int AS pages FROM _pdg_runs');
+    expect(runs).toEqual([{ runId: 'walk-1', status: 'completed', requests: 5, pages: 4 }]);
+    // The ledger read back, as `pdg queue status --into` shows it: only the runs asked for.
+    const reader = await openStore(parseTarget(server.url));
+    try {
+      expect(await reader.readRuns(['walk-none', 'walk-1'])).toEqual([
+        expect.objectContaining({
+          runId: 'walk-1',
+          status: 'completed',
+          requests: 5,
+          pages: 4,
+          endedAt: expect.any(String),
+        }),
+      ]);
+    } finally {
+      await reader.close();
+    }
+  });
+});
+
+describe('storeSink into DuckDB', () => {
+  it('takes pages of two walks delivered at once (a worker with concurrency 2) in turns: each item once, a run per walk', async () => {
+    const store = await openStore(parseTarget(`duckdb:${join(dir, 'concurrent.duckdb')}`));
+    try {
+      const sink = storeSink(store, client);
+      const listing = jobs(120);
+      const other = { ...walk, params: { country: 'SG', limit: 30 } };
+      // Two walks over one listing, their pages interleaved as two walks of one worker deliver them.
+      await Promise.all([
+        ...[0, 1, 2].map((index) =>
+          sink.write({ walkId: 'walk-a', pageIndex: index, items: listing.slice(index * 40, index * 40 + 40), walk }),
+        ),
+        ...[0, 1, 2, 3].map((index) =>
+          sink.write({
+            walkId: 'walk-b',
+            pageIndex: index,
+            items: listing.slice(index * 30, index * 30 + 30),
+            walk: other,
+          }),
+        ),
+      ]);
+      await Promise.all([
+        sink.finish({ walkId: 'walk-a', walk, status: 'completed' }),
+        sink.finish({ walkId: 'walk-b', walk: other, status: 'failed', error: 'UPSTREAM: gone' }),
+      ]);
+      expect(await store.countRows(tableShape('jobs:jobboard', 'browse', jobboard.endpoints.browse))).toBe(120);
+      const runs = await store.readRuns(['walk-a', 'walk-b']);
+      expect(runs.map(({ runId, status, pages, error }) => ({ runId, status, pages, error }))).toEqual([
+        { runId: 'walk-a', status: 'completed', pages: 3, error: null },
+        { runId: 'walk-b', status: 'failed', pages: 4, error: 'UPSTREAM: gone' },
+      ]);
+      expect(runs.reduce((sum, run) => sum + run.inserted, 0)).toBe(120);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('a Parquet folder', () => {
+  it('is refused as a sink, saying why and what to use', async () => {
+    const store = await openStore(parseTarget(`parquet:${join(dir, 'parquet')}`));
+    try {
+      expect(() => storeSink(store, client)).toThrow(/written whole at the end of a run.*postgres:\/\//);
+    } finally {
+      await store.close();
+    }
   });
 });
 
@@ -85,6 +150,8 @@ describe('a DuckDB file', () => {
       );
       expect(output).toContain('is in use by another process');
       expect(output).toContain('postgres://');
+      // A ledger not made yet has no runs.
+      expect(await store.readRuns(['walk-1'])).toEqual([]);
     } finally {
       await store.close();
     }

@@ -85,7 +85,11 @@ const isoOf = (ms: number | undefined) => (ms === undefined ? undefined : new Da
  * The status as one JSON value: times as ISO strings, each period as `--every` takes it (`every`) and in ms
  * (`everyMs`), and for each active or stalled run how long it has been silent (`silentMs`).
  */
-export function statusJson(status: WalkStatus, now: number, everyText: (ms: number) => string): unknown {
+export function statusJson(
+  status: WalkStatus,
+  now: number,
+  everyText: (ms: number) => string,
+): Record<string, unknown> {
   return {
     waiting: status.waiting,
     active: status.active,

@@ -1,11 +1,11 @@
 /**
  * `pdg queue add | work | status | remove`: walks as durable BullMQ jobs (@pdg/queue) from a terminal. `add`
  * puts a walk on the queue (a new run once its last is done) or schedules it (`--every`), `work` runs walks
- * into NDJSON files until interrupted (many can run, on many machines, against one Redis), `status` lists the
- * schedules and the walks by state, `remove` ends a schedule or takes a waiting walk off. @pdg/queue, BullMQ
- * and the Redis clients are loaded only here.
+ * into NDJSON files or a table until interrupted (many can run, on many machines, against one Redis),
+ * `status` lists the schedules and the walks by state (and their ledger figures with `--into`), `remove` ends
+ * a schedule or takes a waiting walk off. @pdg/queue, BullMQ and the Redis clients are loaded only here.
  */
-import type { AnyProvider } from '@pdg/core';
+import type { AnyProvider, Hooks } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
 import { pdgEnvironment, usageError } from '@pdg/core/face';
 import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion } from '../args.js';
@@ -14,13 +14,16 @@ import { flagLines, flagsOf, flagText, queueSubcommands } from '../flags.js';
 import { paramFlags, runOptions } from '../run-params.js';
 import { terminalJson, visible } from '../terminal-text.js';
 import { findPagedEndpoint } from './describe.js';
+import { workDestination } from './queue-destination.js';
+import { ledgerLine, ledgerReader } from './queue-ledger.js';
 import { statusJson, statusText } from './queue-status-text.js';
 
 const defaultQueue = 'pdg-walks';
 
 export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--every PERIOD] [--redis URL] [--queue NAME]
        pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
-       pdg queue status [--json] [--redis URL] [--queue NAME]
+       pdg queue work --into TARGET [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
+       pdg queue status [--json] [--into TARGET] [--redis URL] [--queue NAME]
        pdg queue remove <id> [--redis URL] [--queue NAME]
 
 Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of workers on any number of
@@ -30,13 +33,16 @@ add: puts one walk on the queue and prints its id. A walk still on the queue is 
   ran before gets a new run (walk-…-r2, -r3, ...), said on stderr. pdg queue add ... --every PERIOD runs
   the walk again each period, each run a new job; a period shorter than the endpoint's cache time is
   refused (a faster poll gets the same cached body); the same walk with another period changes its schedule.
-work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there).
+work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there),
+  each page into NDJSON files in DIR, or every item once by its key into a table at TARGET (the targets of
+  harvest: postgres://… for many workers, duckdb:FILE for one; each walk run a run in the table's ledger).
 status: the walks waiting, active, stalled (their worker died), done and failed (with why), the items
-  delivered, the schedules with their next run, and the walks one a line.
+  delivered, the schedules with their next run, and the walks one a line; given a TARGET, each walk run's
+  figures in that table's ledger (requests, pages, inserted, updated, unchanged).
 remove: ends the schedule <id> and takes the walk <id> off the queue if it has not started.
 Options (those that name a subcommand are of that one only):
 ${flagLines(flagsOf('queue'))}
-Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --out harvest --rate-limit 10/s
+Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --into postgres://localhost/harvest --rate-limit 10/s
          pdg queue add jobs:jobboard browse --country SG --limit 50 --every 1h`;
 
 /** The Redis URL of the queue: --redis, else PDG_REDIS_URL. */
@@ -184,19 +190,26 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
 async function status(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
   if (args.positionals.length > 2)
     throw usageError(
-      `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue status takes only --json, --redis and --queue.`,
+      `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue status takes only --json, --into, --redis and --queue.`,
     );
+  if (args.bare.has('into')) throw usageError('--into needs the target the workers write into, such as postgres://….');
+  const into = args.flags.get('into');
+  const readLedger = into === undefined ? undefined : await ledgerReader(into);
   const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
   try {
     const { walkStatus, everyText } = await import('@pdg/queue');
     const found = await walkStatus(queue);
     const now = Date.now();
-    // Walk ids, params and failed reasons come from Redis, written from what a gateway said: shown, never obeyed.
-    await write(
-      args.flags.has('json')
-        ? terminalJson(statusJson(found, now, everyText))
-        : visible(statusText(found, now, everyText)),
-    );
+    const ledger = readLedger ? await readLedger(found.runs.map((run) => run.id)) : undefined;
+    // Walk ids, params, failed reasons and ledger errors come from Redis and the store, written from what a
+    // gateway said: shown, never obeyed.
+    if (args.flags.has('json')) {
+      const json = statusJson(found, now, everyText);
+      await write(terminalJson(ledger ? { ...json, ledger } : json));
+    } else {
+      const text = statusText(found, now, everyText);
+      await write(visible(ledger ? [text, ...ledger.map(ledgerLine)].join('\n') : text));
+    }
     return 0;
   } finally {
     await queue.close();
@@ -254,7 +267,7 @@ async function rateLimitRedis(url: string) {
   return redis;
 }
 
-async function workClient(setup: WorkSetup) {
+async function workClient(setup: WorkSetup, hooks: readonly Hooks[]) {
   const core = await import('@pdg/core');
   const redis = setup.limit ? await rateLimitRedis(setup.redisUrl) : undefined;
   const { createRateLimit } = await import('@pdg/core/rate-limit');
@@ -262,6 +275,7 @@ async function workClient(setup: WorkSetup) {
     providers: setup.providers,
     apiKey: setup.apiKey,
     baseUrl: setup.baseUrl,
+    hooks,
     ...(setup.limit && redis
       ? {
           rateLimit: createRateLimit({
@@ -306,9 +320,7 @@ async function work(
     throw usageError(
       `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue work takes only options (pdg queue --help).`,
     );
-  const out = args.flags.get('out');
-  if (out === undefined || args.bare.has('out'))
-    throw usageError('pdg queue work needs --out DIR: the folder each page is written to.');
+  const destination = await workDestination(args);
   const concurrency = integerFlag(args.flags, 'concurrency', { min: 1, max: 1000 }) ?? 1;
   requireGateway(args);
   const setup: WorkSetup = {
@@ -320,15 +332,19 @@ async function work(
   };
   // Redis must answer before the worker starts: a wrong URL is said at once.
   await (await openQueue(setup.redisUrl, setup.queueName)).close();
-  const [{ createWalkWorker, ndjsonSink }, { client, close }] = await Promise.all([
+  const [{ createWalkWorker }, { client, close }] = await Promise.all([
     import('@pdg/queue'),
-    workClient(setup),
+    workClient(setup, destination.hooks),
   ]);
+  const opened = await destination.open(client).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
   const walkWorker = createWalkWorker({
     client,
     connection: { url: setup.redisUrl },
     queueName: setup.queueName,
-    sink: ndjsonSink(out),
+    sink: opened.sink,
     concurrency,
     onError: (error) => process.stderr.write(`pdg queue: ${visible(error.message)}\n`),
   });
@@ -342,7 +358,7 @@ async function work(
     process.stderr.write(`${visible(`pdg queue: failed ${job?.id}: ${error.message}`)}\n`),
   );
   process.stderr.write(
-    `pdg queue: working on ${setup.queueName} (${concurrency} at once), pages into ${out}/; Ctrl-C stops.\n`,
+    `pdg queue: working on ${setup.queueName} (${concurrency} at once), ${destination.shown}; Ctrl-C stops.\n`,
   );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
@@ -350,6 +366,7 @@ async function work(
   });
   process.stderr.write('pdg queue: stopping after the pages under way\n');
   await walkWorker.close();
+  await opened.close();
   await close();
   return 0;
 }

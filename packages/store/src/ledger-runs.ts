@@ -1,0 +1,64 @@
+// Runs read back from the ledger (`_pdg_runs`) by id: what `pdg queue status` shows of each walk a worker wrote
+// into a store.
+import type { JsonColumn, SqlEngine } from './sql-engine.js';
+import type { RunFigures, RunStatus } from './store.js';
+
+/** One run as the ledger holds it. */
+export interface LedgerRun extends RunFigures {
+  readonly runId: string;
+  readonly provider: string;
+  readonly endpoint: string;
+  readonly table: string;
+  readonly status: RunStatus;
+  readonly startedAt: string;
+  /** Null while the run is under way. */
+  readonly endedAt: string | null;
+  readonly error: string | null;
+}
+
+const figureNames = ['requests', 'pages', 'inserted', 'updated', 'unchanged', 'removed'] as const;
+
+/** A value as text: a time as ISO 8601 (PostgreSQL's driver gives a Date, DuckDB text). */
+const text = (value: unknown) =>
+  value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
+
+function runFromRow(row: Record<string, unknown>): LedgerRun {
+  const figures = Object.fromEntries(
+    figureNames.map((name) => [name, Number(row[name] ?? 0)]),
+  ) as unknown as RunFigures;
+  return {
+    runId: String(row.runId),
+    provider: String(row.provider),
+    endpoint: String(row.endpoint),
+    table: String(row.table),
+    status: String(row.status) as RunStatus,
+    startedAt: text(row.startedAt) ?? '',
+    endedAt: text(row.endedAt),
+    error: text(row.error),
+    ...figures,
+  };
+}
+
+/**
+ * The ledger's runs of these ids, oldest first, from `source` (the `_pdg_runs` table, or a Parquet file of it);
+ * none where the ledger is absent (nothing was harvested there yet).
+ */
+export async function readLedgerRuns(
+  engine: SqlEngine,
+  runIds: readonly string[],
+  source = '"_pdg_runs"',
+): Promise<LedgerRun[]> {
+  if (runIds.length === 0) return [];
+  if (source === '"_pdg_runs"') {
+    const [present] = await engine.query(
+      `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = '_pdg_runs' ${engine.dialect === 'postgres' ? 'AND table_schema = current_schema()' : ''}`,
+    );
+    if (Number(present?.n ?? 0) === 0) return [];
+  }
+  const ids: JsonColumn[] = [{ name: 'runId', type: { kind: 'text' } }];
+  const rows = await engine.query(
+    `SELECT * FROM ${source} WHERE "runId" IN (SELECT "runId" FROM ${engine.jsonRows('$1', ids)}) ORDER BY "startedAt", "runId"`,
+    [JSON.stringify(runIds.map((runId) => ({ runId })))],
+  );
+  return rows.map(runFromRow);
+}
