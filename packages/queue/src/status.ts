@@ -1,6 +1,7 @@
 // What a queue of walks holds: its schedules, each walk run and its state (a run whose worker died is
 // stalled, not active), how many are in each state, and the items delivered.
 import type { Job, Queue } from 'bullmq';
+import { lastHeard, silentAfterMs } from './heartbeat.js';
 import type { WalkProgress, WalkSpec } from './walk-job.js';
 
 export interface FailedWalk {
@@ -87,20 +88,14 @@ const runStateOf: Readonly<Record<JobStateName, WalkRunState>> = {
 const batch = 500;
 
 /**
- * Whether a worker still holds an active job: BullMQ's worker keeps a lock on each job it runs, renewed
- * while it lives (every half `lockDuration`, 30 s by default); the lock of a worker that died expires.
- * The lock is a key of BullMQ's beside the job's own (`<job key>:lock`), read through the queue's client.
+ * A run as status tells it. An active run is stalled when its worker has been silent for `silentAfterMs`:
+ * its heartbeat (heartbeat.ts), its last saved page and when it was taken up are all older than that.
  */
-async function held(queue: Queue, id: string): Promise<boolean> {
-  const redis = await queue.getBackend().client;
-  return (await redis.get(`${queue.toKey(id)}:lock`)) !== null;
-}
-
-async function runOf(queue: Queue, job: Job, jobState: JobStateName): Promise<WalkRun> {
+function runOf(job: Job, jobState: JobStateName, heardAt: number | undefined, now: number): WalkRun {
   const progress = (typeof job.progress === 'object' ? job.progress : undefined) as Partial<WalkProgress> | undefined;
-  const lastHeardAt = Math.max(progress?.savedAt ?? 0, job.processedOn ?? 0);
+  const lastHeardAt = Math.max(heardAt ?? 0, progress?.savedAt ?? 0, job.processedOn ?? 0);
   let state = runStateOf[jobState];
-  if (state === 'active' && !(await held(queue, job.id as string))) state = 'stalled';
+  if (state === 'active' && now - lastHeardAt > silentAfterMs) state = 'stalled';
   return {
     id: job.id as string,
     walk: job.data as WalkSpec,
@@ -134,9 +129,16 @@ export async function walkStatus(queue: Queue): Promise<WalkStatus> {
   const runs: WalkRun[] = [];
   for (const state of states) {
     for (let start = 0; start < (counts[state] ?? 0); start += batch) {
-      for (const job of await queue.getJobs([state], start, start + batch - 1)) {
-        if (job) runs.push(await runOf(queue, job, state));
-      }
+      const jobs = (await queue.getJobs([state], start, start + batch - 1)).filter((job): job is Job => !!job);
+      const heard =
+        state === 'active'
+          ? await lastHeard(
+              queue,
+              jobs.map((job) => job.id as string),
+            )
+          : new Map();
+      const now = Date.now();
+      for (const job of jobs) runs.push(runOf(job, state, heard.get(job.id as string), now));
     }
   }
   const count = (state: WalkRunState) => runs.filter((run) => run.state === state).length;

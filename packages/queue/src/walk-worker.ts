@@ -4,6 +4,7 @@
 import { type AnyProvider, isPdgError, type PdgClient } from '@pdg/core';
 import { endpointsOf } from '@pdg/core/face';
 import { type ConnectionOptions, type Job, UnrecoverableError, WaitingError, Worker, type WorkerOptions } from 'bullmq';
+import { startHeartbeat } from './heartbeat.js';
 import { runWalk, startProgress } from './run-walk.js';
 import { type Sink, sinkObject } from './sink.js';
 import type { WalkProgress, WalkSpec } from './walk-job.js';
@@ -82,6 +83,15 @@ export function createWalkWorker<const TProviders extends readonly AnyProvider[]
   let closing = false;
   const processor = async (job: Job<WalkSpec, WalkProgress>, token?: string): Promise<WalkProgress> => {
     const walkId = job.id as string;
+    // Heard from while it runs, so that status tells a run whose worker died (stalled) from one under way.
+    const heartbeat = startHeartbeat(worker, walkId, (error) => options.onError?.(error));
+    try {
+      return await runJob(job, walkId, token);
+    } finally {
+      await heartbeat.stop();
+    }
+  };
+  const runJob = async (job: Job<WalkSpec, WalkProgress>, walkId: string, token?: string): Promise<WalkProgress> => {
     let end: Awaited<ReturnType<typeof runWalk>>;
     try {
       end = await runWalk({
