@@ -24,9 +24,14 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
   const run = async (sql: string, params: readonly unknown[] = []) => {
     await connection.run(sql, params.length === 0 ? undefined : (params as never));
   };
-  /** Rows of a JSON array param, typed by their columns' structure. */
+  /** The texts of a JSON array param. */
+  const keyList = (param: string) => `(SELECT unnest(from_json(${param}::JSON, '["VARCHAR"]')))`;
+  /**
+   * Rows of an NDJSON param, typed by their columns' structure. One JSON value per row, not one array of them:
+   * DuckDB reads a batch of thousands of rows about twice as fast so.
+   */
   const jsonRows = (param: string, columns: readonly JsonColumn[]) =>
-    `(SELECT unnest(from_json(${param}::JSON, '${JSON.stringify([structure(columns)]).replaceAll("'", "''")}'), max_depth := 2))`;
+    `(SELECT unnest(from_json("_pdg_line", '${JSON.stringify(structure(columns)).replaceAll("'", "''")}')) FROM (SELECT unnest(string_split(${param}, chr(10))) AS "_pdg_line"))`;
   return {
     dialect: 'duckdb',
     async query(sql, params = []) {
@@ -38,18 +43,21 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
     lockSchema: async () => undefined,
     transaction: (work) => inTransaction(run, 'BEGIN TRANSACTION', work),
     columnSql: duckdbType,
+    // JSON text has no raw newline: one row a line.
+    rowsText: (rows) => rows.join('\n'),
     jsonRows,
+    keyList,
     async createItemTable(table, columns) {
-      // No PRIMARY KEY: DuckDB refuses a key deleted and inserted again in one transaction, which is how a
-      // changed row is replaced; the store keeps keys unique itself.
+      // The key is the table's PRIMARY KEY: DuckDB refuses an item stored twice. A changed row is deleted and
+      // inserted again in one transaction, which DuckDB's key check allows since 1.2.
       const list = columns.map((column) => `${quoted(column.name)} ${duckdbType(column.type)}`).join(', ');
-      await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list})`);
+      await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`);
     },
     async replaceRows(table, columns, rowsJson, replacedKeysJson) {
-      const key = quoted('_pdg_key');
-      const keys = `(SELECT unnest(from_json($1::JSON, '[{"_pdg_key":"VARCHAR"}]'), max_depth := 2))`;
+      // DELETE then INSERT, not INSERT … ON CONFLICT DO UPDATE: one statement per batch either way, and this one
+      // writes STRUCT and list columns whole.
       if (replacedKeysJson !== undefined)
-        await run(`DELETE FROM ${quoted(table.name)} WHERE ${key} IN (SELECT ${key} FROM ${keys})`, [replacedKeysJson]);
+        await run(`DELETE FROM ${quoted(table.name)} WHERE "_pdg_key" IN ${keyList('$1')}`, [replacedKeysJson]);
       const names = columns.map((column) => quoted(column.name)).join(', ');
       await run(`INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${jsonRows('$1', columns)}`, [
         rowsJson,

@@ -22,13 +22,17 @@ export interface SqlEngine {
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** The column type's SQL. */
   columnSql(type: ColumnType): string;
-  /** A `FROM` source of rows read from a JSON array param (`$n`), with these columns. */
+  /** Rows (each a JSON object's text) as the text param `jsonRows` reads. */
+  rowsText(rows: readonly string[]): string;
+  /** A `FROM` source of the rows of a `rowsText` param (`$n`), with these columns. */
   jsonRows(param: string, columns: readonly JsonColumn[]): string;
-  /** Creates the item table where missing (keyed by `_pdg_key` where the engine enforces keys). */
+  /** A parenthesised list of the texts of a JSON array param (`$n`), for `… IN <list>`. */
+  keyList(param: string): string;
+  /** Creates the item table where missing, its primary key `_pdg_key`. */
   createItemTable(table: TableShape, columns: readonly JsonColumn[]): Promise<void>;
   /**
-   * Writes rows (a JSON array text) in place of any with the same `_pdg_key`, inside the caller's transaction;
-   * `replacedKeysJson` names the keys already stored (undefined when every row is new).
+   * Writes rows (a `rowsText`, each key once) in place of any with the same `_pdg_key`, inside the caller's
+   * transaction; `replacedKeysJson` names the keys already stored, as a JSON array (undefined when all are new).
    */
   replaceRows(
     table: TableShape,

@@ -62,8 +62,11 @@ export interface PageWrite {
   readonly pageParams: Readonly<Record<string, unknown>>;
   /** The state after this page (committed with its rows); none where the walk's checkpoint is kept elsewhere (a queue's job). */
   readonly state?: StoredState;
-  /** The run's figures after this page, this page's counts not yet in; none to add this page's to the ledger's. */
-  readonly figures?: RunFigures;
+  /**
+   * The run's requests and pages so far, this page's in; none to count each page as one request (a queue's pages,
+   * written by many workers). Its counts are added to the ledger's either way.
+   */
+  readonly figures?: Pick<RunFigures, 'requests' | 'pages'>;
 }
 
 /** What a page's rows were: new, changed in place, or the same as stored. */
@@ -95,6 +98,10 @@ export interface HarvestStore {
   readState(table: TableShape, params: Readonly<Record<string, unknown>>): Promise<StoredState | undefined>;
   /** Records the run in the ledger; an earlier run of the same walk left `running` is marked `interrupted`. */
   startRun(run: RunStart): Promise<void>;
+  /**
+   * Writes the page with its checkpoint; resolves with its counts once committed. Pages handed over before the
+   * one before resolved may be committed together, in the order handed over.
+   */
   writePage(page: PageWrite): Promise<PageCounts>;
   /** Ends the run; returns how many rows it marked removed. */
   finishRun(end: RunEnd): Promise<number>;
