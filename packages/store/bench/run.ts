@@ -147,6 +147,9 @@ const median = (values: readonly number[]) => {
 const server = postgresAvailable ? await startPostgres() : undefined;
 const postgresUrl = server?.url;
 try {
+  // The drivers' code is loaded before anything is measured: the RSS growth is the harvests' own.
+  await (await openStore(parseTarget(`duckdb:${join(dir, 'warm.duckdb')}`))).close();
+  if (postgresUrl !== undefined) await (await openStore(parseTarget(postgresUrl))).close();
   lines.push(`${itemCount} jobs, 100 a page, each answer after ${latencyMs} ms; ${rounds} rounds`);
   if (postgresUrl === undefined) lines.push('PostgreSQL: skipped (no PDG_POSTGRES_URL and no initdb)');
   const results: Round[] = [];

@@ -165,7 +165,7 @@ interface Walked {
  * Items handed to the store and not yet committed, at most: a walk faster than its database waits here, so the
  * pages it holds stay a few megabytes.
  */
-const maxItemsAhead = 5_000;
+const maxItemsAhead = 2_000;
 
 /** A page handed to the store: its items, and its counts once committed. */
 interface PageInFlight {

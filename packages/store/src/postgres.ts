@@ -4,7 +4,7 @@
 // write one table at once.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+import { inTransaction, type JsonColumn, quoted, type SqlEngine, scriptText } from './sql-engine.js';
 
 export async function postgresEngine(url: string): Promise<SqlEngine> {
   const { default: pg } = await import('pg');
@@ -16,6 +16,8 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
   });
   // A server going away between queries is reported by the query that fails; this keeps it from being thrown unheard.
   client.on('error', () => undefined);
+  // Batches are sent with their values written in as string literals, quotes doubled: this makes that exact.
+  await client.query('SET standard_conforming_strings = on');
   const run = async (sql: string, params: readonly unknown[] = []) => {
     await client.query(sql, params as unknown[]);
   };
@@ -32,6 +34,14 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     // A transaction-scoped advisory lock, its number pdg's own: released at commit or rollback.
     lockSchema: () => run('SELECT pg_advisory_xact_lock(7230451)'),
     transaction: (work) => inTransaction(run, 'BEGIN', work),
+    async script(statements) {
+      try {
+        await run(scriptText('BEGIN', statements));
+      } catch (error) {
+        await run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
     columnSql: postgresType,
     rowsText: (rows) => `[${rows.join(',')}]`,
     jsonRows: recordset,
@@ -40,17 +50,19 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
       const list = columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ');
       await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`);
     },
-    async replaceRows(table, columns, rowsJson) {
+    replaceRows(table, columns, rows) {
       // ON CONFLICT replaces stored rows, so which keys are stored does not matter here.
       const names = columns.map((column) => quoted(column.name)).join(', ');
       const updates = columns
         .filter((column) => column.name !== '_pdg_key')
         .map((column) => `${quoted(column.name)} = EXCLUDED.${quoted(column.name)}`)
         .join(', ');
-      await run(
-        `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${recordset('$1', columns)} ON CONFLICT ("_pdg_key") DO UPDATE SET ${updates}`,
-        [rowsJson],
-      );
+      return [
+        {
+          sql: `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${recordset('$1', columns)} ON CONFLICT ("_pdg_key") DO UPDATE SET ${updates}`,
+          params: [rows],
+        },
+      ];
     },
     async close() {
       await client.end();

@@ -6,7 +6,7 @@
 // for many pages instead of once per page.
 import { type Column, type ColumnType, pdgColumns, type TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
-import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+import { type JsonColumn, quoted, type SqlEngine, type Statement } from './sql-engine.js';
 import { stableJson } from './stable-json.js';
 import type { HarvestStore, PageCounts, PageWrite, RunEnd, RunStart, StoredState } from './store.js';
 
@@ -158,8 +158,8 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
   };
 }
 
-/** Rows a group commit takes at most: one transaction's JSON stays a few megabytes. */
-const maxBatchRows = 5_000;
+/** Rows a group commit takes at most: one transaction's JSON stays near a megabyte. */
+const maxBatchRows = 2_000;
 
 interface QueuedPage {
   readonly page: PageWrite;
@@ -190,14 +190,12 @@ function pageQueue(engine: SqlEngine, itemColumns: (table: TableShape) => JsonCo
       const batch = nextBatch();
       const run = (batch[0] as QueuedPage).page.run;
       try {
-        const counts = await engine.transaction(() =>
-          writePages(
-            engine,
-            itemColumns(run.table),
-            batch.map((queued) => queued.page),
-          ),
+        const counts = await writePages(
+          engine,
+          itemColumns(run.table),
+          batch.map((queued) => queued.page),
         );
-        batch.forEach((queued, index) => queued.resolve(counts[index] as PageCounts));
+        for (const [index, queued] of batch.entries()) queued.resolve(counts[index] as PageCounts);
       } catch (error) {
         for (const queued of batch) queued.reject(error);
       }
@@ -250,29 +248,26 @@ async function insertJson(
   rows: readonly Record<string, unknown>[],
   where = '',
 ): Promise<void> {
-  await insertRows(
-    engine,
-    table,
-    columns,
-    rows.map((row) => JSON.stringify(row)),
-    where,
-  );
-}
-
-/** Inserts rows given as JSON object texts. */
-async function insertRows(
-  engine: SqlEngine,
-  table: string,
-  columns: readonly Column[],
-  rows: readonly string[],
-  where = '',
-): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((column) => quoted(column.name)).join(', ');
   await engine.run(
     `INSERT INTO ${quoted(table)} (${names}) SELECT ${names} FROM ${engine.jsonRows('$1', columns)} ${where}`,
-    [engine.rowsText(rows)],
+    [engine.rowsText(rows.map((row) => JSON.stringify(row)))],
   );
+}
+
+/** The statement inserting rows given as JSON object texts. */
+function insertRowsStatement(
+  engine: SqlEngine,
+  table: string,
+  columns: readonly Column[],
+  rows: readonly string[],
+): Statement {
+  const names = columns.map((column) => quoted(column.name)).join(', ');
+  return {
+    sql: `INSERT INTO ${quoted(table)} (${names}) SELECT ${names} FROM ${engine.jsonRows('$1', columns)}`,
+    params: [engine.rowsText(rows)],
+  };
 }
 
 /** A stored JSON value, as the engine returns it (text or parsed). */
@@ -299,9 +294,13 @@ function stateFromRow(row: Record<string, unknown>): StoredState {
 }
 
 async function saveState(engine: SqlEngine, run: RunStart, state: StoredState): Promise<void> {
+  for (const statement of stateStatements(engine, run, state)) await engine.run(statement.sql, statement.params);
+}
+
+/** The statements replacing the walk's state row. */
+function stateStatements(engine: SqlEngine, run: RunStart, state: StoredState): Statement[] {
   const scope = stableJson(run.params);
-  await engine.run(`DELETE FROM "_pdg_state" WHERE "table" = $1 AND "scope" = $2`, [run.table.name, scope]);
-  const values: Record<string, unknown> = {
+  const values: Record<string, string | null> = {
     table: run.table.name,
     scope,
     provider: run.table.provider,
@@ -317,13 +316,15 @@ async function saveState(engine: SqlEngine, run: RunStart, state: StoredState): 
     runHighWater: state.runHighWater,
     updatedAt: new Date().toISOString(),
   };
-  // One row of plain params: cheaper than a JSON row source, and written once per page.
   const names = stateColumns.map((column) => quoted(column.name)).join(', ');
   const params = stateColumns.map((column, index) => `$${index + 1}::${engine.columnSql(column.type)}`).join(', ');
-  await engine.run(
-    `INSERT INTO "_pdg_state" (${names}) VALUES (${params})`,
-    stateColumns.map((column) => values[column.name] ?? null),
-  );
+  return [
+    { sql: `DELETE FROM "_pdg_state" WHERE "table" = $1 AND "scope" = $2`, params: [run.table.name, scope] },
+    {
+      sql: `INSERT INTO "_pdg_state" (${names}) VALUES (${params})`,
+      params: stateColumns.map((column) => values[column.name] ?? null),
+    },
+  ];
 }
 
 interface StoredRow {
@@ -360,9 +361,11 @@ function changedFields(before: Readonly<Record<string, string>>, after: Readonly
 }
 
 /**
- * Pages of one run, in one transaction: each item classified against what is stored (or what an earlier page of
- * the batch wrote), the new and changed rows written once each, as last seen, the unchanged marked seen, the
- * changes recorded, then the checkpoint of the last page that has one and the run's figures. Each page's counts.
+ * Pages of one run, in one transaction: each item classified against what is stored (read just before: one
+ * process writes a DuckDB file, and PostgreSQL's upsert makes a row written meanwhile by another worker merge)
+ * or what an earlier page of the batch wrote; the new and changed rows written once each, as last seen, the
+ * unchanged marked seen, the changes recorded, then the checkpoint of the last page that has one and the run's
+ * figures, all sent as one script. Each page's counts.
  */
 async function writePages(
   engine: SqlEngine,
@@ -415,36 +418,39 @@ async function writePages(
     }
     counts.push({ inserted, updated, unchanged });
   }
+  const statements: Statement[] = [];
   if (written.size > 0) {
     const replaced = [...written.keys()].filter((key) => storedBefore.has(key));
-    await engine.replaceRows(
-      run.table,
-      columns,
-      engine.rowsText([...written.values()]),
-      replaced.length === 0 ? undefined : JSON.stringify(replaced),
+    statements.push(
+      ...engine.replaceRows(
+        run.table,
+        columns,
+        engine.rowsText([...written.values()]),
+        replaced.length === 0 ? undefined : JSON.stringify(replaced),
+      ),
     );
   }
   // Rows written in this batch carry the run already.
   const unchangedKeys = [...seen].filter((key) => !written.has(key));
   if (unchangedKeys.length > 0) {
-    await engine.run(
-      `UPDATE ${quoted(run.table.name)} SET ${quoted(pdgColumns.seenRunId)} = $1 WHERE ${k} IN ${engine.keyList('$2')}`,
-      [run.runId, JSON.stringify(unchangedKeys)],
-    );
+    statements.push({
+      sql: `UPDATE ${quoted(run.table.name)} SET ${quoted(pdgColumns.seenRunId)} = $1 WHERE ${k} IN ${engine.keyList('$2')}`,
+      params: [run.runId, JSON.stringify(unchangedKeys)],
+    });
   }
-  await insertRows(engine, '_pdg_changes', changesColumns, changes);
+  if (changes.length > 0) statements.push(insertRowsStatement(engine, '_pdg_changes', changesColumns, changes));
   const state = pages.findLast((page) => page.state !== undefined)?.state;
-  if (state) await saveState(engine, run, state);
+  if (state) statements.push(...stateStatements(engine, run, state));
   const sum = (name: keyof PageCounts) => counts.reduce((total, page) => total + page[name], 0);
-  const integer = engine.columnSql({ kind: 'integer' });
   const figures = pages.findLast((page) => page.figures !== undefined)?.figures;
   // A harvest says how many requests and pages it made; a queue's pages are counted as they come, by many
   // workers at once. Either way each batch adds its counts to the ledger's.
+  const integer = engine.columnSql({ kind: 'integer' });
   const requests = figures ? `$5::${integer}` : `"requests" + $5::${integer}`;
   const pagesSoFar = figures ? `$6::${integer}` : `"pages" + $6::${integer}`;
-  await engine.run(
-    `UPDATE "_pdg_runs" SET "requests" = ${requests}, "pages" = ${pagesSoFar}, "inserted" = "inserted" + $2::${integer}, "updated" = "updated" + $3::${integer}, "unchanged" = "unchanged" + $4::${integer} WHERE "runId" = $1`,
-    [
+  statements.push({
+    sql: `UPDATE "_pdg_runs" SET "requests" = ${requests}, "pages" = ${pagesSoFar}, "inserted" = "inserted" + $2::${integer}, "updated" = "updated" + $3::${integer}, "unchanged" = "unchanged" + $4::${integer} WHERE "runId" = $1`,
+    params: [
       run.runId,
       sum('inserted'),
       sum('updated'),
@@ -452,7 +458,8 @@ async function writePages(
       figures?.requests ?? pages.length,
       figures?.pages ?? pages.length,
     ],
-  );
+  });
+  await engine.script(statements);
   return counts;
 }
 
