@@ -4,15 +4,8 @@
 // sum it up.
 
 import { randomBytes } from 'node:crypto';
-import {
-  type AnyProvider,
-  type EndpointDefinition,
-  type PdgClient,
-  usageError,
-  type WalkCheckpoint,
-  walkEndpoint,
-} from '@pdg/core';
-import { endpointCatalog } from '@pdg/core/face';
+import { type AnyProvider, type EndpointDefinition, type PdgClient, usageError } from '@pdg/core';
+import { endpointCatalog, endpointsOf, type WalkPosition } from '@pdg/core/face';
 import { tableShape } from './columns.js';
 import { planRun, type RunPlan } from './harvest-plan.js';
 import { itemRow } from './item-row.js';
@@ -217,15 +210,20 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
     while (inFlight.length > 0) await settleOldest().catch((writeError: unknown) => (thrown = writeError));
     throw Object.assign(thrown as object, { figures });
   };
-  const pages = walkEndpoint(client, table.provider, table.endpoint, plan.sentParams, {
+  const steps = endpointsOf(client).pageSteps(table.provider, table.endpoint, plan.sentParams, {
     ...(plan.resume ? { resume: plan.resume } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),
   });
-  /** Asks for the next page; what it resolves to carries the params it was fetched with and the checkpoint past it. */
+  /** Where the next page is: the params it is fetched with say it (`_pdg_params`, and its request id's lookup). */
+  let position: WalkPosition = plan.resume?.at;
+  /** Asks for the next page; what it resolves to carries the params it was fetched with and the time. */
   const fetchNext = () => {
-    const at: WalkCheckpoint = pages.checkpoint;
-    const pageParams = at.at === undefined ? plan.sentParams : { ...plan.sentParams, [positionParam]: at.at };
-    const fetched = pages.next().then((next) => ({ next, pageParams, after: pages.checkpoint, fetchedAt: new Date() }));
+    const pageParams = position === undefined ? plan.sentParams : { ...plan.sentParams, [positionParam]: position };
+    const fetched = steps.next().then((next) => {
+      if (!next.done) position = next.value.after.at;
+      return { next, pageParams, fetchedAt: new Date() };
+    });
     // Its error is thrown where it is awaited; this keeps a page fetched ahead from failing unheard.
     fetched.catch(() => undefined);
     return fetched;
@@ -238,16 +236,15 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
         await settleAll().catch(failed);
         return { status: 'interrupted', figures, sweep: false, highWater };
       }
-      const { next, pageParams, after, fetchedAt } = await (pending ?? fetchNext()).catch(failed);
+      const { next, pageParams, fetchedAt } = await (pending ?? fetchNext()).catch(failed);
       pending = undefined;
       if (next.done) {
         await settleAll().catch(failed);
-        return { status: 'completed', figures, sweep: plan.mode === 'full', highWater };
+        // A walk cut at `maxItems` did not see every item: nothing is marked removed.
+        const whole = options.maxItems === undefined || sent < options.maxItems;
+        return { status: 'completed', figures, sweep: plan.mode === 'full' && whole, highWater };
       }
-      const found = (next.value as Record<string, unknown> | null)?.[paging.items];
-      const all = Array.isArray(found) ? found : [];
-      const left = options.maxItems === undefined ? all.length : Math.max(0, options.maxItems - sent);
-      const pageItems = all.slice(0, left);
+      const { items: pageItems, after } = next.value;
       sent += pageItems.length;
       const cut = options.maxItems !== undefined && sent >= options.maxItems;
       // A full or since run goes on whatever this page holds: its next page is fetched while this one is written.
@@ -293,7 +290,7 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
       }
     }
   } finally {
-    await pages.return(undefined);
+    await steps.return(undefined);
   }
 }
 
