@@ -204,11 +204,10 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
   const settleAll = async () => {
     while (inFlight.length > 0) await settleOldest();
   };
-  /** Every page in flight settled; the first write error thrown, or else `error`, with the figures so far. */
+  /** Every page in flight settled, then `error` thrown with the figures so far (the pages committed). */
   const failed = async (error: unknown): Promise<never> => {
-    let thrown = error;
-    while (inFlight.length > 0) await settleOldest().catch((writeError: unknown) => (thrown = writeError));
-    throw Object.assign(thrown as object, { figures });
+    while (inFlight.length > 0) await settleOldest().catch(() => undefined);
+    throw Object.assign(error as object, { figures });
   };
   const steps = endpointsOf(client).pageSteps(table.provider, table.endpoint, plan.sentParams, {
     ...(plan.resume ? { resume: plan.resume } : {}),
