@@ -45,13 +45,14 @@ export function itemRow(table: TableShape, item: unknown, params: Readonly<Recor
   for (const column of table.columns) {
     const value = record[column.name];
     if (value === undefined || value === null) continue;
-    const misfitsBefore = Object.keys(extra).length;
+    // The field's own text where it fits its column whole (most do, and checking allocates nothing); else the
+    // fitted value's, where part of it went to `extra` or a timestamp in it was written anew.
+    if (!holdsTimestamp(column.type) && fitsAsIs(column.type, value)) {
+      members.push(`${memberName(column)}${fieldTexts[column.name]}`);
+      continue;
+    }
     const fitted = fitValue(column.type, value, '', column.name, extra);
-    if (fitted === null) continue;
-    // The field's own text where it fits its column whole; the fitted value's where part of it went to `extra`
-    // or a timestamp in it was written anew.
-    const asIs = Object.keys(extra).length === misfitsBefore && !holdsTimestamp(column.type);
-    members.push(`${memberName(column)}${asIs ? fieldTexts[column.name] : JSON.stringify(fitted)}`);
+    if (fitted !== null) members.push(`${memberName(column)}${JSON.stringify(fitted)}`);
   }
   const known = columnNames(table.columns);
   for (const field in record) if (!known.has(field) && Object.hasOwn(record, field)) extra[field] = record[field];
@@ -74,6 +75,41 @@ function memberName(column: Column): string {
     memberNames.set(column, name);
   }
   return name;
+}
+
+/** A `YYYY-MM-DD` date. */
+function isDate(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** Whether a value fits its column as it is: of its type, with no field the schema does not document. */
+function fitsAsIs(type: ColumnType, value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  switch (type.kind) {
+    case 'text':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+      return Number.isSafeInteger(value);
+    case 'double':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'date':
+      return isDate(value);
+    case 'json':
+      return true;
+    case 'timestamp':
+      return false;
+    case 'struct': {
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      const record = value as Record<string, unknown>;
+      const known = columnNames(type.fields);
+      for (const field in record) if (Object.hasOwn(record, field) && !known.has(field)) return false;
+      return type.fields.every((field) => fitsAsIs(field.type, record[field.name]));
+    }
+    case 'list':
+      return Array.isArray(value) && value.every((item) => fitsAsIs(type.item, item));
+  }
 }
 
 /** Whether a column's value holds a timestamp, written anew as ISO 8601 in UTC. */
@@ -169,9 +205,7 @@ function fitted(type: ColumnType, value: unknown, path: string, name: string, ex
       return Number.isNaN(time) ? misfit : new Date(time).toISOString();
     }
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
-        ? value
-        : misfit;
+      return isDate(value) ? value : misfit;
     case 'json':
       return value;
     case 'struct':
