@@ -5,9 +5,16 @@
  * `node scripts/mcpb.mjs [--out dir]` (default `dist-mcpb`), once the packages it bundles are built: `pnpm mcpb`
  * builds them first (turbo, the CLI's dependencies), then runs this.
  *
- * The server is mcpb/server.ts bundled by esbuild with everything it imports (one file, no node_modules),
- * so the bundle needs only the Node.js the client runs it with; beside it, `worker.js`, the entry of the
- * worker thread @pdg/sandbox runs each code-mode program on (it starts `worker.js` beside its own code).
+ * The server is mcpb/server.ts bundled by esbuild with everything it imports but TypeScript (one file), so
+ * the bundle needs only the Node.js the client runs it with; beside it, `worker.js`, the entry of the worker
+ * thread @pdg/sandbox runs each code-mode program on (it starts `worker.js` beside its own code).
+ *
+ * TypeScript, which code mode's type check loads with `import()` on a program's first run (@pdg/mcp's
+ * code-check.ts), stays out of `index.js`: bundled into it, it cannot find itself (it reads its library files
+ * beside its own file, through CommonJS's `__filename`), and every start would read its 9 MB even when no
+ * program runs. It ships as `server/node_modules/typescript`, where Node's `import('typescript')` from
+ * `index.js` finds it: its compiler alone (`lib/typescript.js`, minified), the standard library files the
+ * check reads, and its license and notices; not its command-line tools, language service or translations.
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,6 +33,16 @@ const folder = join(out, 'pdg');
 const sandboxWorker = createRequire(join(packageDir, 'node_modules', '@pdg', 'mcp', 'package.json')).resolve(
   '@pdg/sandbox/worker',
 );
+
+/** Where the TypeScript that @pdg/mcp imports is installed. */
+const typescriptDir = dirname(
+  createRequire(join(packageDir, 'node_modules', '@pdg', 'mcp', 'package.json')).resolve('typescript/package.json'),
+);
+/**
+ * The standard library file code-check.ts names in its `lib` option; with the files it references
+ * (`/// <reference lib="..." />`), all that the check reads of TypeScript's library.
+ */
+const checkedLibrary = 'lib.es2024.d.ts';
 
 /** `${name}`: a placeholder the MCP client fills in when it starts the server (not a template of this script). */
 const slot = (name) => `$${'{'}${name}}`;
@@ -134,6 +151,66 @@ export function zip(files) {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** The library file and every file it references, in turn: file names in TypeScript's `lib` folder. */
+export function libraryFiles(libDir, first) {
+  const found = new Set();
+  const next = [first];
+  while (next.length > 0) {
+    const name = next.shift();
+    if (found.has(name)) continue;
+    let text;
+    try {
+      text = readFileSync(join(libDir, name), 'utf8');
+    } catch {
+      throw new Error(
+        `TypeScript's library file ${name} is not in ${libDir}: code-check.ts's lib setting and this script's checkedLibrary must name a file TypeScript ships.`,
+      );
+    }
+    found.add(name);
+    for (const [, lib] of text.matchAll(/^\/\/\/\s*<reference\s+lib="([^"]+)"\s*\/>/gm)) {
+      next.push(`lib.${lib.toLowerCase()}.d.ts`);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * `server/node_modules/typescript`: a package.json naming its entry, the compiler minified (9.1 MB to 3.6 MB;
+ * it keeps its `__filename`, a CommonJS module still), the library files the check reads, the license and
+ * notices. Returns the files' names, under `server/`.
+ */
+async function shipTypescript(serverDir) {
+  const installed = JSON.parse(readFileSync(join(typescriptDir, 'package.json'), 'utf8'));
+  const target = join(serverDir, 'node_modules', 'typescript');
+  mkdirSync(join(target, 'lib'), { recursive: true });
+  const manifest = {
+    name: installed.name,
+    version: installed.version,
+    license: installed.license,
+    description: `${installed.description}: the compiler's API only, as pdg's code mode uses it.`,
+    main: './lib/typescript.js',
+  };
+  writeFileSync(join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await build({
+    entryPoints: [join(typescriptDir, installed.main)],
+    outfile: join(target, 'lib', 'typescript.js'),
+    bundle: false,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    minify: true,
+    legalComments: 'inline',
+    logLevel: 'warning',
+  });
+  const libraries = libraryFiles(join(typescriptDir, 'lib'), checkedLibrary);
+  for (const name of libraries) copyFileSync(join(typescriptDir, 'lib', name), join(target, 'lib', name));
+  const notices = ['LICENSE.txt', 'ThirdPartyNoticeText.txt'];
+  for (const name of notices) copyFileSync(join(typescriptDir, name), join(target, name));
+  return ['package.json', 'lib/typescript.js', ...libraries.map((name) => `lib/${name}`), ...notices].map(
+    (name) => `server/node_modules/typescript/${name}`,
+  );
+}
+
 async function main() {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(join(folder, 'server'), { recursive: true });
@@ -155,8 +232,11 @@ async function main() {
     ...bundled,
     entryPoints: [join(packageDir, 'mcpb', 'server.ts')],
     outfile: join(folder, 'server', 'index.js'),
+    // Shipped beside it (see the note at the top), found by Node from index.js.
+    external: ['typescript'],
   });
   await build({ ...bundled, entryPoints: [sandboxWorker], outfile: join(folder, 'server', 'worker.js') });
+  const typescriptFiles = await shipTypescript(join(folder, 'server'));
   writeFileSync(join(folder, 'manifest.json'), `${JSON.stringify(manifestOf(cli.version), null, 2)}\n`);
   copyFileSync(join(packageDir, 'LICENSE'), join(folder, 'LICENSE'));
   writeFileSync(
@@ -169,6 +249,7 @@ async function main() {
     'server/index.js.LEGAL.txt',
     'server/worker.js',
     'server/worker.js.LEGAL.txt',
+    ...typescriptFiles,
     'LICENSE',
     'README.md',
   ];
@@ -179,9 +260,12 @@ async function main() {
       return []; // no legal comments to keep
     }
   });
-  writeFileSync(join(out, 'pdg.mcpb'), zip(files));
+  const archive = zip(files);
+  writeFileSync(join(out, 'pdg.mcpb'), archive);
+  const typescriptShipped = files.filter((file) => file.name.startsWith('server/node_modules/typescript/'));
+  const shown = files.filter((file) => !typescriptShipped.includes(file)).map((file) => file.name);
   process.stdout.write(
-    `${relative(process.cwd(), join(out, 'pdg.mcpb'))}: ${files.map((file) => file.name).join(', ')}\n`,
+    `${relative(process.cwd(), join(out, 'pdg.mcpb'))}: ${shown.join(', ')}, server/node_modules/typescript (${typescriptShipped.length} files); ${archive.length.toLocaleString('en-US')} bytes\n`,
   );
 }
 

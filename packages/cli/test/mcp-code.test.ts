@@ -1,7 +1,7 @@
 /**
  * `pdg mcp --code` as third-party clients see it: the MCP Inspector's CLI lists the code-mode tools and calls
  * `execute`; and the MCP bundle (`pnpm mcpb`): a manifest valid per the bundle format's schema, and a server
- * in it that starts on its own and serves the tools.
+ * in it that starts on its own, serves the tools, and type-checks a program before it runs it.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -99,11 +99,12 @@ describe('the MCP Inspector CLI against pdg mcp --mock --code', () => {
 });
 
 describe('the MCP bundle (scripts/mcpb.mjs)', () => {
-  it('builds pdg.mcpb whose manifest is valid per the bundle schema and whose server starts and serves the tools', async () => {
+  it('builds pdg.mcpb whose manifest is valid per the bundle schema and whose server starts, serves the tools and checks types', async () => {
     const out = join(scratch, 'bundle');
     const built = await run(process.execPath, ['scripts/mcpb.mjs', '--out', out]);
     expect(built.code, built.stderr).toBe(0);
     expect(built.stdout).toMatch(/pdg\.mcpb: manifest\.json, server\/index\.js/);
+    expect(built.stdout).toMatch(/server\/node_modules\/typescript \(\d+ files\)/);
 
     // Unpacked by the bundle format's own tool, as a client installing it would.
     const unpacked = join(scratch, 'unpacked');
@@ -115,7 +116,12 @@ describe('the MCP bundle (scripts/mcpb.mjs)', () => {
     expect(manifest.user_config.api_key).toMatchObject({ type: 'string', sensitive: true, required: true });
 
     // Started as the manifest says, with the user's settings in its env, over the mock gateway.
-    const gateway = await startMockGateway({ providers: [jobboard], fixtures });
+    const requests: string[] = [];
+    const gateway = await startMockGateway({
+      providers: [jobboard],
+      fixtures,
+      onRequest: (request) => requests.push(request.url),
+    });
     const settings: Record<string, string> = {
       '${user_config.api_key}': 'made-up-key-bundle-4c1e',
       '${user_config.base_url}': gateway.url,
@@ -134,16 +140,38 @@ describe('the MCP bundle (scripts/mcpb.mjs)', () => {
       },
       stderr: 'pipe',
     });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
     const client = new Client({ name: 'bundle-test', version: '0.0.0' });
     try {
       await client.connect(transport);
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(['search_docs', 'execute']);
+
+      // The type check runs in the bundle too (TypeScript shipped beside the server): the misspelt endpoint
+      // on line 2 is named with the one meant, and nothing reaches the gateway.
+      const misspelt = (await client.callTool({
+        name: 'execute',
+        arguments: {
+          code: "const limit = 3;\nconst page = await pdg.run('jobs:jobboard', 'brwose', {});\nreturn page;",
+        },
+      })) as CallToolResult;
+      expect(misspelt.isError).toBe(true);
+      const said = JSON.stringify(misspelt.content);
+      expect(said).toContain('line 2, column ');
+      expect(said).toContain('Did you mean browse?');
+      expect(said).toContain('nothing was sent');
+      expect(requests).toEqual([]);
+      expect(stderr).not.toContain('without the type check');
+
       const result = (await client.callTool({
         name: 'execute',
         arguments: { code: "return (await pdg.run('jobs:jobboard', 'browse', { limit: 4 })).items.length" },
       })) as CallToolResult;
       expect(result.structuredContent).toEqual({ result: 4, calls: 1 });
+      expect(requests).toHaveLength(1);
     } finally {
       await client.close();
       await gateway.close();

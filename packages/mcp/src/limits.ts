@@ -1,4 +1,7 @@
-/** How much one tool call may return: bounded by default, so a walk cannot flood a model's context. */
+/**
+ * How much one tool call may return, bounded by default so that a walk cannot flood a model's context; and
+ * how many code-mode programs run at once, so that one caller cannot hold a shared server.
+ */
 export interface ToolLimits {
   /** Items a paged tool returns when the call names no `maxItems`. Default 50. */
   readonly defaultItems?: number;
@@ -10,6 +13,13 @@ export interface ToolLimits {
   readonly maxPages?: number;
   /** UTF-8 bytes of a result's JSON text past which it is cut, with a note saying how to get the rest. Default 50 000. */
   readonly maxResultBytes?: number;
+  /**
+   * Code mode: `execute` programs one caller may run at once (a caller is a key: the server's own, the one a
+   * request brings, or a signed-in user's); past it, `execute` is a tool error saying to wait. Default 4.
+   */
+  readonly maxProgramsPerCaller?: number;
+  /** Code mode: programs the server runs at once, all callers together; past it, the same. Default 16. */
+  readonly maxPrograms?: number;
 }
 
 export type ResolvedLimits = Required<ToolLimits>;
@@ -20,6 +30,8 @@ export const defaultLimits: ResolvedLimits = {
   defaultPages: 3,
   maxPages: 20,
   maxResultBytes: 50_000,
+  maxProgramsPerCaller: 4,
+  maxPrograms: 16,
 };
 
 /** The smallest `maxResultBytes`: room for a note and a few items. */
@@ -42,6 +54,11 @@ export function resolveLimits(given: ToolLimits = {}): ResolvedLimits {
   if (limits.defaultPages > limits.maxPages) {
     throw new RangeError(
       `limits.defaultPages (${limits.defaultPages}) must not exceed limits.maxPages (${limits.maxPages}).`,
+    );
+  }
+  if (limits.maxProgramsPerCaller > limits.maxPrograms) {
+    throw new RangeError(
+      `limits.maxProgramsPerCaller (${limits.maxProgramsPerCaller}) must not exceed limits.maxPrograms (${limits.maxPrograms}).`,
     );
   }
   return limits;

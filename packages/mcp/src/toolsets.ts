@@ -12,6 +12,7 @@ import { callToolName, catalogTools, endpointCaller, findEndpoints, findToolName
 import { codeTools, execute, executeName } from './code-mode.js';
 import { searchDocs, searchDocsName } from './docs-search.js';
 import type { ResolvedLimits } from './limits.js';
+import { programSlots } from './program-slots.js';
 import type { PdgTool, ServedTool } from './tools.js';
 
 /**
@@ -88,11 +89,17 @@ export const toolsets: Readonly<Record<Toolset, ToolsetRow>> = {
       about,
       `Read how to call an endpoint with ${searchDocsName}, then answer the whole question with one program run by ${executeName}: the calls, walks over pages, filtering and arithmetic happen in the program, and only its answer comes back. Everything only reads.`,
     ].join(' '),
-    tools: ({ endpoints, bounds }) =>
-      withRuns(codeTools(endpoints, bounds), {
+    tools: ({ endpoints, bounds, limits }) => {
+      // One count of running programs for the server, whichever request a call comes in.
+      const slots = programSlots(limits);
+      return withRuns(codeTools(endpoints, bounds, limits), {
         [searchDocsName]: { callsGateway: false, run: (args) => searchDocs(endpoints, args) },
-        [executeName]: { callsGateway: true, run: (args, context) => execute(args ?? {}, context, bounds) },
-      }),
+        [executeName]: {
+          callsGateway: true,
+          run: (args, context) => execute(args ?? {}, context, { bounds, endpoints, slots }),
+        },
+      });
+    },
   },
 };
 
