@@ -1,6 +1,6 @@
 /**
  * `pnpm bench` for @pdg/store: 50,000 items harvested into DuckDB and into PostgreSQL, each against the same
- * walk written to an NDJSON file (the baseline, measured in the same round before and after the stores):
+ * walk written to an NDJSON file (the baseline, run just before and just after each store):
  * items per second as a ratio to the baseline's, and the growth of this process's RSS during the harvest. Then
  * an incremental run with nothing new, and the requests it sends. The listing is served by a local gateway of
  * 50,000 jobs (the mock's own listings hold a few hundred), answering at once (the stores' own cost; `--latency
@@ -81,7 +81,6 @@ const lines: string[] = [];
 
 /** One round's figures: items per second of each store as a ratio to NDJSON's, RSS growth, requests of a run with nothing new. */
 interface Round {
-  readonly ndjson: number;
   readonly ratio: Record<string, number>;
   readonly rssGrowthMb: Record<string, number>;
   readonly nothingNewRequests: Record<string, number>;
@@ -95,34 +94,30 @@ async function round(index: number): Promise<Round> {
     apiKey: 'bench-key',
     hooks: [requestIds.hooks],
   });
-  const result: Round = { ndjson: 0, ratio: {}, rssGrowthMb: {}, nothingNewRequests: {} };
+  const result: Round = { ratio: {}, rssGrowthMb: {}, nothingNewRequests: {} };
   try {
     if (index === 0) await intoNdjson(); // warms the gateway, the client and the JIT
-    // The baseline before and after the stores, so a machine whose load drifts during the round weighs on both.
-    const before = await measured(intoNdjson);
     const stores: [string, string][] = [['DuckDB', `duckdb:${join(dir, `bench-${index}.duckdb`)}`]];
     if (postgresUrl !== undefined) stores.push(['PostgreSQL', postgresUrl]);
-    const runs: [string, Measure][] = [];
+    lines.push(`round ${index + 1}:`);
+    // Each store between two baseline runs, its ratio to their mean: a machine whose load drifts during the
+    // round weighs on both sides.
+    let before = await measured(intoNdjson);
     for (const [name, target] of stores) {
       if (name === 'PostgreSQL') await dropTables(target);
-      runs.push([name, await measured(async () => (await intoStore(target)).inserted)]);
+      const measure = await measured(async () => (await intoStore(target)).inserted);
+      const after = await measured(intoNdjson);
+      const baseline = (rate(before) + rate(after)) / 2;
       const sent = gateway.requests;
       const again = await intoStore(target);
       if (again.rows !== itemCount) throw new Error(`${name}: ${again.rows} rows after the run with nothing new`);
       result.nothingNewRequests[name] = gateway.requests - sent;
-    }
-    const after = await measured(intoNdjson);
-    const baseline = (rate(before) + rate(after)) / 2;
-    Object.assign(result, { ndjson: baseline });
-    lines.push(
-      `round ${index + 1}: NDJSON ${before.items} items ${rate(before).toFixed(0)} then ${rate(after).toFixed(0)} items/s`,
-    );
-    for (const [name, measure] of runs) {
       result.ratio[name] = rate(measure) / baseline;
       result.rssGrowthMb[name] = measure.rssGrowthMb;
       lines.push(
-        `  ${name.padEnd(10)} ${measure.items} items ${rate(measure).toFixed(0).padStart(6)} items/s  ${(rate(measure) / baseline).toFixed(2)}x NDJSON  RSS +${measure.rssGrowthMb.toFixed(0)} MB  nothing new: ${result.nothingNewRequests[name]} requests`,
+        `  ${name.padEnd(10)} ${measure.items} items ${rate(measure).toFixed(0).padStart(6)} items/s, NDJSON ${rate(before).toFixed(0)} and ${rate(after).toFixed(0)}: ${(rate(measure) / baseline).toFixed(2)}x  RSS +${measure.rssGrowthMb.toFixed(0)} MB  nothing new: ${result.nothingNewRequests[name]} requests`,
       );
+      before = after;
     }
   } finally {
     await gateway.close();
