@@ -99,8 +99,8 @@ export interface HarvestStore {
   /** Records the run in the ledger; an earlier run of the same walk left `running` is marked `interrupted`. */
   startRun(run: RunStart): Promise<void>;
   /**
-   * Writes the page with its checkpoint; resolves with its counts once committed. Pages handed over before the
-   * one before resolved may be committed together, in the order handed over.
+   * Writes the page with its checkpoint; resolves with its counts once committed. Pages of one run handed over
+   * while an earlier write is under way may be committed together, in the order handed over.
    */
   writePage(page: PageWrite): Promise<PageCounts>;
   /** Ends the run; returns how many rows it marked removed. */
