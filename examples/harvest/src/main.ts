@@ -1,6 +1,7 @@
 // A harvest: a dozen walks of jobs:jobboard browse put on a BullMQ queue, run by four worker processes into
-// NDJSON files (one per page), under one rate limit of 10 requests a second shared through Redis. The mock
-// gateway here enforces that same limit (429 past it), and this process reports what reached it.
+// one PostgreSQL table keyed by jobId (PDG_POSTGRES_URL; without it, one worker into a DuckDB file), under one
+// rate limit of 10 requests a second shared through Redis. The mock gateway here enforces that same limit (429
+// past it), and this process reports what reached it and what the table holds.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { startMockGateway } from '@pdg/mock';
-import { enqueueWalk, readNdjsonWalk, walkStatus } from '@pdg/queue';
+import { enqueueWalk, walkStatus } from '@pdg/queue';
+import { openStore, parseTarget, tableShape } from '@pdg/store';
 import { Queue } from 'bullmq';
+import pg from 'pg';
 import { createClient as createRedisClient } from 'redis';
 
 const redisUrl = process.env.PDG_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -61,6 +64,33 @@ const out = process.env.OUT ?? (await mkdtemp(join(tmpdir(), 'pdg-harvest-')));
 const queue = new Queue(queueName, { connection: { url: redisUrl } });
 console.log(`Mock gateway at ${gateway.url} (10 requests a second per key, then 429); Redis at ${redisUrl}`);
 
+/** The example's own schema: its tables stay beside yours, and a later run upserts into them. */
+const schema = 'pdg_harvest_example';
+
+/** PostgreSQL's URL with the example's schema first on the search path, created where missing. */
+async function intoPostgres(url: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return withSchema.toString();
+}
+
+const postgresUrl = process.env.PDG_POSTGRES_URL;
+// A DuckDB file takes one writing process: without PostgreSQL, one worker writes it.
+const workerCount = postgresUrl ? 4 : 1;
+const into = postgresUrl ? await intoPostgres(postgresUrl) : `duckdb:${join(out, 'harvest.duckdb')}`;
+console.log(
+  postgresUrl
+    ? `Into PostgreSQL at ${new URL(postgresUrl).host}, schema ${schema}.`
+    : `PDG_POSTGRES_URL is not set: into ${into}, with one worker (a DuckDB file takes one writing process; set PDG_POSTGRES_URL for four workers into PostgreSQL).`,
+);
+
 // Twelve listings: Indonesia's browse newest first, oldest first, remote only, and closed ones too, each
 // at 30, 40 and 50 a page; up to five pages of each (the mock's listing ends sooner).
 const ids: string[] = [];
@@ -88,7 +118,7 @@ function startWorker(n: number) {
       PDG_API_KEY: 'harvest-demo-key',
       REDIS_URL: redisUrl,
       QUEUE: queueName,
-      OUT: out,
+      INTO: into,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -105,7 +135,7 @@ function startWorker(n: number) {
 }
 
 const started = Date.now();
-const workers = [1, 2, 3, 4].map(startWorker);
+const workers = Array.from({ length: workerCount }, (_, index) => startWorker(index + 1));
 // Until every walk is done or failed (bounded: 12 walks of 5 pages at 10 a second take seconds, not minutes).
 for (let polls = 0; ; polls++) {
   const status = await walkStatus(queue);
@@ -121,17 +151,19 @@ await queue.obliterate({ force: true });
 await queue.close();
 await gateway.close();
 
-let inFiles = 0;
-for (const id of ids) inFiles += (await readNdjsonWalk(out, id)).length;
+// What the table holds, read through the store once every worker has closed it.
+const table = tableShape('jobs:jobboard', 'browse', jobboard.endpoints.browse);
+const store = await openStore(parseTarget(into));
+const rows = await store.countRows(table).finally(() => store.close());
 const total = (name: string) => reports.reduce((sum, report) => sum + (report[name] ?? 0), 0);
 const perSecond = new Map<number, number>();
 for (const at of arrivals) perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1);
 const busiest = Math.max(0, ...perSecond.values());
 
 console.log(
-  `4 workers ran ${ids.length} walks in ${seconds.toFixed(1)} s: ${status.done} done, ${status.failed} failed.`,
+  `${workerCount} worker${workerCount === 1 ? '' : 's'} ran ${ids.length} walks in ${seconds.toFixed(1)} s: ${status.done} done, ${status.failed} failed.`,
 );
-console.log(`Items delivered: ${status.delivered}; in the NDJSON files: ${inFiles} (one file per page, under ${out}).`);
+console.log(`Items delivered: ${status.delivered}; rows in ${table.name}: ${rows}, each job once by jobId.`);
 console.log(`Walks per worker: ${reports.map((report) => report.walks).join(', ')}; pages written: ${total('pages')}.`);
 console.log(`The gateway received ${arrivals.length} requests; the busiest second held ${busiest} (limit 10).`);
 console.log(`429s received: ${total('refused')}.`);

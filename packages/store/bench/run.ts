@@ -1,10 +1,11 @@
 /**
  * `pnpm bench` for @pdg/store: 50,000 items harvested into DuckDB and into PostgreSQL, each against the same
- * walk written to an NDJSON file (the baseline, measured in the same run): items per second and their ratio,
- * and the growth of this process's RSS during the harvest. Then an incremental run with nothing new, and the
- * requests it sends. The listing is served by a local gateway of 50,000 jobs (the mock's own listings hold a
- * few hundred), in two rounds: answering at once (the database's cost alone) and after 50 ms (a gateway
- * across a network). PostgreSQL is PDG_POSTGRES_URL, else a server started for the run, else skipped.
+ * walk written to an NDJSON file (the baseline, run just before and just after each store):
+ * items per second as a ratio to the baseline's, and the growth of this process's RSS during the harvest. Then
+ * an incremental run with nothing new, and the requests it sends. The listing is served by a local gateway of
+ * 50,000 jobs (the mock's own listings hold a few hundred), answering at once (the stores' own cost; `--latency
+ * 50` for a gateway across a network). Three rounds; the median ratio is the figure. PostgreSQL is
+ * PDG_POSTGRES_URL, else a server started for the run, else skipped.
  */
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,10 @@ import { jobs, startListingGateway } from '../test/listing-gateway.ts';
 import { postgresAvailable, startPostgres } from '../test/postgres-server.ts';
 
 const itemCount = 50_000;
+/** `pnpm bench -- --latency 50`: each answer after 50 ms, as a gateway across a network; at once by default. */
+const latencyArg = process.argv.indexOf('--latency');
+const latencyMs = latencyArg < 0 ? 0 : Number(process.argv[latencyArg + 1]);
+const rounds = 3;
 const walk = { provider: 'jobs:jobboard', endpoint: 'browse', params: { country: 'SG', limit: 100 } } as const;
 const dir = mkdtempSync(join(tmpdir(), 'pdg-store-bench-'));
 const requestIds = requestIdRecorder();
@@ -62,10 +67,10 @@ async function intoNdjson(): Promise<number> {
   return items;
 }
 
-async function intoStore(target: string, options: { fullRefresh?: boolean } = {}): Promise<HarvestSummary> {
+async function intoStore(target: string): Promise<HarvestSummary> {
   const store = await openStore(parseTarget(target));
   try {
-    return await harvest(client, walk, store, { requestIds, ...options });
+    return await harvest(client, walk, store, { requestIds });
   } finally {
     await store.close();
   }
@@ -73,13 +78,15 @@ async function intoStore(target: string, options: { fullRefresh?: boolean } = {}
 
 const rate = (measure: Measure) => measure.items / measure.seconds;
 const lines: string[] = [];
-const report = (name: string, measure: Measure, baseline?: Measure) =>
-  lines.push(
-    `${name.padEnd(34)} ${String(measure.items).padStart(6)} items  ${rate(measure).toFixed(0).padStart(7)} items/s` +
-      `${baseline ? `  ${(rate(measure) / rate(baseline)).toFixed(2)}x NDJSON` : ''}  RSS +${measure.rssGrowthMb.toFixed(0)} MB`,
-  );
 
-async function round(latencyMs: number): Promise<void> {
+/** One round's figures: items per second of each store as a ratio to NDJSON's, RSS growth, requests of a run with nothing new. */
+interface Round {
+  readonly ratio: Record<string, number>;
+  readonly rssGrowthMb: Record<string, number>;
+  readonly nothingNewRequests: Record<string, number>;
+}
+
+async function round(index: number): Promise<Round> {
   gateway = await startListingGateway(jobs(itemCount), { latencyMs });
   client = createClient({
     providers: [jobboard],
@@ -87,35 +94,35 @@ async function round(latencyMs: number): Promise<void> {
     apiKey: 'bench-key',
     hooks: [requestIds.hooks],
   });
-  lines.push(`\n${itemCount} jobs, 100 a page, each answer after ${latencyMs} ms:`);
+  const result: Round = { ratio: {}, rssGrowthMb: {}, nothingNewRequests: {} };
   try {
-    if (latencyMs === 0) await intoNdjson(); // warms the gateway, the client and the JIT
-    const baseline = await measured(intoNdjson);
-    report('NDJSON (baseline)', baseline);
-    const duckdb = `duckdb:${join(dir, `bench-${latencyMs}.duckdb`)}`;
-    const intoDuckdb = await measured(async () => (await intoStore(duckdb)).inserted);
-    report('DuckDB, first run', intoDuckdb, baseline);
-    const before = gateway.requests;
-    const nothingNew = await intoStore(duckdb);
-    lines.push(
-      `DuckDB, nothing new                ${gateway.requests - before} requests (mode ${nothingNew.mode}, ${nothingNew.rows} rows)`,
-    );
-    if (postgresUrl !== undefined) {
-      const intoPostgres = await measured(async () => (await intoStore(postgresUrl as string)).inserted);
-      report('PostgreSQL, first run', intoPostgres, baseline);
+    if (index === 0) await intoNdjson(); // warms the gateway, the client and the JIT
+    const stores: [string, string][] = [['DuckDB', `duckdb:${join(dir, `bench-${index}.duckdb`)}`]];
+    if (postgresUrl !== undefined) stores.push(['PostgreSQL', postgresUrl]);
+    lines.push(`round ${index + 1}:`);
+    // Each store between two baseline runs, its ratio to their mean: a machine whose load drifts during the
+    // round weighs on both sides.
+    let before = await measured(intoNdjson);
+    for (const [name, target] of stores) {
+      if (name === 'PostgreSQL') await dropTables(target);
+      const measure = await measured(async () => (await intoStore(target)).inserted);
+      const after = await measured(intoNdjson);
+      const baseline = (rate(before) + rate(after)) / 2;
       const sent = gateway.requests;
-      const again = await intoStore(postgresUrl);
+      const again = await intoStore(target);
+      if (again.rows !== itemCount) throw new Error(`${name}: ${again.rows} rows after the run with nothing new`);
+      result.nothingNewRequests[name] = gateway.requests - sent;
+      result.ratio[name] = rate(measure) / baseline;
+      result.rssGrowthMb[name] = measure.rssGrowthMb;
       lines.push(
-        `PostgreSQL, nothing new            ${gateway.requests - sent} requests (mode ${again.mode}, ${again.rows} rows)`,
+        `  ${name.padEnd(10)} ${measure.items} items ${rate(measure).toFixed(0).padStart(6)} items/s, NDJSON ${rate(before).toFixed(0)} and ${rate(after).toFixed(0)}: ${(rate(measure) / baseline).toFixed(2)}x  RSS +${measure.rssGrowthMb.toFixed(0)} MB  nothing new: ${result.nothingNewRequests[name]} requests`,
       );
-      await dropTables(postgresUrl);
-    } else {
-      lines.push('PostgreSQL: skipped (no PDG_POSTGRES_URL and no initdb)');
+      before = after;
     }
-    report('NDJSON (baseline, again)', await measured(intoNdjson));
   } finally {
     await gateway.close();
   }
+  return result;
 }
 
 /** The bench's tables, dropped so the next round starts empty. */
@@ -127,13 +134,33 @@ async function dropTables(url: string): Promise<void> {
   await connection.end();
 }
 
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
 const server = postgresAvailable ? await startPostgres() : undefined;
 const postgresUrl = server?.url;
 try {
-  if (postgresUrl !== undefined) await dropTables(postgresUrl);
-  await round(0);
-  await round(50);
-  console.log(`@pdg/store bench${lines.join('\n')}`);
+  // The drivers' code is loaded before anything is measured: the RSS growth is the harvests' own.
+  await (await openStore(parseTarget(`duckdb:${join(dir, 'warm.duckdb')}`))).close();
+  if (postgresUrl !== undefined) await (await openStore(parseTarget(postgresUrl))).close();
+  lines.push(`${itemCount} jobs, 100 a page, each answer after ${latencyMs} ms; ${rounds} rounds`);
+  if (postgresUrl === undefined) lines.push('PostgreSQL: skipped (no PDG_POSTGRES_URL and no initdb)');
+  const results: Round[] = [];
+  for (let index = 0; index < rounds; index++) results.push(await round(index));
+  lines.push(
+    `median of ${rounds} rounds (target: at least 0.80x NDJSON, RSS growth under 100 MB, at most 2 requests with nothing new):`,
+  );
+  for (const name of Object.keys(results[0]?.ratio ?? {})) {
+    const ratio = median(results.map((result) => result.ratio[name] as number));
+    const rss = results.map((result) => result.rssGrowthMb[name] as number);
+    const requests = Math.max(...results.map((result) => result.nothingNewRequests[name] as number));
+    lines.push(
+      `  ${name.padEnd(10)} ${ratio.toFixed(2)}x NDJSON  RSS +${median(rss).toFixed(0)} MB (largest +${Math.max(...rss).toFixed(0)} MB)  nothing new: at most ${requests} requests`,
+    );
+  }
+  console.log(`@pdg/store bench\n${lines.join('\n')}`);
 } finally {
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -1,22 +1,16 @@
 // `harvest(client, walk, store, options)`: one run of a walk into a store, in steps: find the endpoint and
 // its table, plan the run from the stored state, record it in the ledger, write page after page (each with
-// its checkpoint, in one transaction), stop where the plan says, end the run and sum it up.
+// its checkpoint; the store commits them alone or several together), stop where the plan says, end the run and
+// sum it up.
 
 import { randomBytes } from 'node:crypto';
-import {
-  type AnyProvider,
-  type EndpointDefinition,
-  type PdgClient,
-  usageError,
-  type WalkCheckpoint,
-  walkEndpoint,
-} from '@pdg/core';
-import { endpointCatalog } from '@pdg/core/face';
+import { type AnyProvider, type EndpointDefinition, type PdgClient, usageError } from '@pdg/core';
+import { endpointCatalog, endpointsOf, type WalkPosition } from '@pdg/core/face';
 import { tableShape } from './columns.js';
 import { planRun, type RunPlan } from './harvest-plan.js';
 import { itemRow } from './item-row.js';
 import type { RequestIdRecorder } from './request-ids.js';
-import type { HarvestMode, HarvestStore, RunFigures, RunStart, RunStatus, StoredState } from './store.js';
+import type { HarvestMode, HarvestStore, PageCounts, RunFigures, RunStart, RunStatus, StoredState } from './store.js';
 
 /** What to harvest: a paged endpoint and its params. */
 export interface HarvestWalk {
@@ -160,7 +154,24 @@ interface Walked {
   readonly highWater: string | null;
 }
 
-/** The pages of the run, each written with its checkpoint; where and why it stopped. */
+/**
+ * Items handed to the store and not yet committed, at most: a walk faster than its database waits here, so the
+ * pages it holds stay a few megabytes.
+ */
+const maxItemsAhead = 2_000;
+
+/** A page handed to the store: its items, and its counts once committed. */
+interface PageInFlight {
+  readonly items: number;
+  readonly counts: Promise<PageCounts>;
+}
+
+/**
+ * The pages of the run, each written with its checkpoint; where and why it stopped. An incremental run waits
+ * for each page's counts before it asks for the next (they say whether to go on); a full or since run fetches
+ * the next page while this one is written, and hands pages to the store without waiting for them to be
+ * committed (up to `maxItemsAhead`), so the store can commit many at once.
+ */
 async function walkInto<TProviders extends readonly AnyProvider[]>(
   client: PdgClient<TProviders>,
   context: WalkContext,
@@ -173,46 +184,81 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
   let figures: RunFigures = { ...emptyFigures };
   let items = 0;
   let highWater = plan.resume ? (state?.runHighWater ?? null) : null;
-  const pages = walkEndpoint(client, table.provider, table.endpoint, plan.sentParams, {
+  const inFlight: PageInFlight[] = [];
+  let itemsAhead = 0;
+  /** Waits for the oldest page in flight to be committed, and counts it. */
+  const settleOldest = async () => {
+    const page = inFlight.shift() as PageInFlight;
+    itemsAhead -= page.items;
+    const counts = await page.counts;
+    items += page.items;
+    figures = {
+      ...figures,
+      inserted: figures.inserted + counts.inserted,
+      updated: figures.updated + counts.updated,
+      unchanged: figures.unchanged + counts.unchanged,
+    };
+    options.onProgress?.({ ...figures, items, elapsedMs: Date.now() - started });
+    return counts;
+  };
+  const settleAll = async () => {
+    while (inFlight.length > 0) await settleOldest();
+  };
+  /** Every page in flight settled, then `error` thrown with the figures so far (the pages committed). */
+  const failed = async (error: unknown): Promise<never> => {
+    while (inFlight.length > 0) await settleOldest().catch(() => undefined);
+    throw Object.assign(error as object, { figures });
+  };
+  const steps = endpointsOf(client).pageSteps(table.provider, table.endpoint, plan.sentParams, {
     ...(plan.resume ? { resume: plan.resume } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),
   });
-  /** Asks for the next page; what it resolves to carries the params it was fetched with and the checkpoint past it. */
+  /** Where the next page is: the params it is fetched with say it (`_pdg_params`, and its request id's lookup). */
+  let position: WalkPosition = plan.resume?.at;
+  /** Asks for the next page; what it resolves to carries the params it was fetched with and the time. */
   const fetchNext = () => {
-    const at: WalkCheckpoint = pages.checkpoint;
-    const pageParams = at.at === undefined ? plan.sentParams : { ...plan.sentParams, [positionParam]: at.at };
-    const fetched = pages.next().then((next) => ({ next, pageParams, after: pages.checkpoint, fetchedAt: new Date() }));
+    const pageParams = position === undefined ? plan.sentParams : { ...plan.sentParams, [positionParam]: position };
+    const fetched = steps.next().then((next) => {
+      if (!next.done) position = next.value.after.at;
+      return { next, pageParams, fetchedAt: new Date() };
+    });
     // Its error is thrown where it is awaited; this keeps a page fetched ahead from failing unheard.
     fetched.catch(() => undefined);
     return fetched;
   };
   let pending: ReturnType<typeof fetchNext> | undefined = fetchNext();
+  let sent = 0;
   try {
     while (true) {
-      if (options.signal?.aborted) return { status: 'interrupted', figures, sweep: false, highWater };
-      const { next, pageParams, after, fetchedAt } = await (pending ?? fetchNext()).catch((error: unknown) => {
-        throw Object.assign(error as object, { figures });
-      });
+      if (options.signal?.aborted) {
+        await settleAll().catch(failed);
+        return { status: 'interrupted', figures, sweep: false, highWater };
+      }
+      const { next, pageParams, fetchedAt } = await (pending ?? fetchNext()).catch(failed);
       pending = undefined;
-      if (next.done) return { status: 'completed', figures, sweep: plan.mode === 'full', highWater };
-      const found = (next.value as Record<string, unknown> | null)?.[paging.items];
-      const all = Array.isArray(found) ? found : [];
-      const left = options.maxItems === undefined ? all.length : Math.max(0, options.maxItems - items);
-      const pageItems = all.slice(0, left);
-      const cut = options.maxItems !== undefined && items + pageItems.length >= options.maxItems;
+      if (next.done) {
+        await settleAll().catch(failed);
+        // A walk cut at `maxItems` did not see every item: nothing is marked removed.
+        const whole = options.maxItems === undefined || sent < options.maxItems;
+        return { status: 'completed', figures, sweep: plan.mode === 'full' && whole, highWater };
+      }
+      const { items: pageItems, after } = next.value;
+      sent += pageItems.length;
+      const cut = options.maxItems !== undefined && sent >= options.maxItems;
       // A full or since run goes on whatever this page holds: its next page is fetched while this one is written.
       // An incremental run decides from what this page's write finds, so it asks for the next one only after.
       if (plan.mode !== 'incremental' && !cut) pending = fetchNext();
       const rows = pageItems.map((item) => itemRow(table, item, plan.sentParams));
       highWater = highestOf(highWater, pageItems, plan.sinceField);
       figures = { ...figures, requests: figures.requests + 1, pages: figures.pages + 1 };
-      const counts = await store.writePage({
+      const counts = store.writePage({
         run,
         rows,
         requestId: options.requestIds?.take(table.provider, table.endpoint, pageParams) ?? null,
         fetchedAt,
         pageParams,
-        figures,
+        figures: { requests: figures.requests, pages: figures.pages },
         state: {
           runId: run.runId,
           status: 'running',
@@ -224,21 +270,26 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
           runHighWater: highWater,
         },
       });
-      items += pageItems.length;
-      figures = {
-        ...figures,
-        inserted: figures.inserted + counts.inserted,
-        updated: figures.updated + counts.updated,
-        unchanged: figures.unchanged + counts.unchanged,
-      };
-      options.onProgress?.({ ...figures, items, elapsedMs: Date.now() - started });
-      if (cut) return { status: 'completed', figures, sweep: false, highWater };
-      // A newest-first listing: a page with nothing new or changed means the rest is stored already.
-      if (plan.mode === 'incremental' && rows.length > 0 && counts.inserted === 0 && counts.updated === 0)
+      // Its error is thrown where it is settled; this keeps a page written ahead from failing unheard.
+      counts.catch(() => undefined);
+      inFlight.push({ items: pageItems.length, counts });
+      itemsAhead += pageItems.length;
+      // The first page is committed before the walk runs ahead: a run killed after that has a checkpoint to go
+      // on from, and the next run marks it interrupted in the ledger.
+      if (plan.mode === 'incremental' || figures.pages === 1) {
+        const written = await settleOldest().catch(failed);
+        // A newest-first listing: a page with nothing new or changed means the rest is stored already.
+        if (plan.mode === 'incremental' && rows.length > 0 && written.inserted === 0 && written.updated === 0)
+          return { status: 'completed', figures, sweep: false, highWater };
+      }
+      while (itemsAhead > maxItemsAhead) await settleOldest().catch(failed);
+      if (cut) {
+        await settleAll().catch(failed);
         return { status: 'completed', figures, sweep: false, highWater };
+      }
     }
   } finally {
-    await pages.return(undefined);
+    await steps.return(undefined);
   }
 }
 

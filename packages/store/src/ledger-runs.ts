@@ -1,6 +1,6 @@
 // Runs read back from the ledger (`_pdg_runs`) by id: what `pdg queue status` shows of each walk a worker wrote
 // into a store.
-import type { JsonColumn, SqlEngine } from './sql-engine.js';
+import type { SqlEngine } from './sql-engine.js';
 import type { RunFigures, RunStatus } from './store.js';
 
 /** One run as the ledger holds it. */
@@ -55,10 +55,9 @@ export async function readLedgerRuns(
     );
     if (Number(present?.n ?? 0) === 0) return [];
   }
-  const ids: JsonColumn[] = [{ name: 'runId', type: { kind: 'text' } }];
   const rows = await engine.query(
-    `SELECT * FROM ${source} WHERE "runId" IN (SELECT "runId" FROM ${engine.jsonRows('$1', ids)}) ORDER BY "startedAt", "runId"`,
-    [JSON.stringify(runIds.map((runId) => ({ runId })))],
+    `SELECT * FROM ${source} WHERE "runId" IN ${engine.keyList('$1')} ORDER BY "startedAt", "runId"`,
+    [JSON.stringify(runIds)],
   );
   return rows.map(runFromRow);
 }

@@ -1,9 +1,10 @@
-// The PostgreSQL engine (`postgres://…`): `pg`, loaded only when a harvest goes into PostgreSQL. Each page is
-// copied into a staging table and merged with `INSERT … ON CONFLICT (_pdg_key) DO UPDATE`, inside the page's
-// transaction; many processes can write one table at once.
+// The PostgreSQL engine (`postgres://…`): `pg`, loaded only when a harvest goes into PostgreSQL. A batch of
+// pages is sent as one JSON param, read as rows by `json_to_recordset` (the staging, in one statement) and
+// merged with `INSERT … ON CONFLICT (_pdg_key) DO UPDATE`, inside the batch's transaction; many processes can
+// write one table at once.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+import { inTransaction, type JsonColumn, quoted, type SqlEngine, scriptText } from './sql-engine.js';
 
 export async function postgresEngine(url: string): Promise<SqlEngine> {
   const { default: pg } = await import('pg');
@@ -15,11 +16,14 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
   });
   // A server going away between queries is reported by the query that fails; this keeps it from being thrown unheard.
   client.on('error', () => undefined);
+  // Batches are sent with their values written in as string literals, quotes doubled: this makes that exact.
+  await client.query('SET standard_conforming_strings = on');
   const run = async (sql: string, params: readonly unknown[] = []) => {
     await client.query(sql, params as unknown[]);
   };
+  // json, not jsonb: the batch is read once, and json is not converted to jsonb's binary form first.
   const recordset = (param: string, columns: readonly JsonColumn[]) =>
-    `jsonb_to_recordset(${param}::jsonb) AS "_pdg_rows"(${columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ')})`;
+    `json_to_recordset(${param}::json) AS "_pdg_rows"(${columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ')})`;
   return {
     dialect: 'postgres',
     async query(sql, params = []) {
@@ -30,25 +34,35 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     // A transaction-scoped advisory lock, its number pdg's own: released at commit or rollback.
     lockSchema: () => run('SELECT pg_advisory_xact_lock(7230451)'),
     transaction: (work) => inTransaction(run, 'BEGIN', work),
+    async script(statements) {
+      try {
+        await run(scriptText('BEGIN', statements));
+      } catch (error) {
+        await run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
     columnSql: postgresType,
+    rowsText: (rows) => `[${rows.join(',')}]`,
     jsonRows: recordset,
+    keyList: (param) => `(SELECT jsonb_array_elements_text(${param}::jsonb))`,
     async createItemTable(table, columns) {
       const list = columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ');
       await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`);
     },
-    async replaceRows(table, columns, rowsJson) {
+    replaceRows(table, columns, rows) {
       // ON CONFLICT replaces stored rows, so which keys are stored does not matter here.
-      const stage = quoted(`_pdg_stage_${table.name}`);
       const names = columns.map((column) => quoted(column.name)).join(', ');
-      await run(`CREATE TEMP TABLE IF NOT EXISTS ${stage} (LIKE ${quoted(table.name)}) ON COMMIT DELETE ROWS`);
-      await run(`INSERT INTO ${stage} (${names}) SELECT ${names} FROM ${recordset('$1', columns)}`, [rowsJson]);
       const updates = columns
         .filter((column) => column.name !== '_pdg_key')
         .map((column) => `${quoted(column.name)} = EXCLUDED.${quoted(column.name)}`)
         .join(', ');
-      await run(
-        `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${stage} ON CONFLICT ("_pdg_key") DO UPDATE SET ${updates}`,
-      );
+      return [
+        {
+          sql: `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${recordset('$1', columns)} ON CONFLICT ("_pdg_key") DO UPDATE SET ${updates}`,
+          params: [rows],
+        },
+      ];
     },
     async close() {
       await client.end();

@@ -2,6 +2,12 @@
 // DuckDB and PostgreSQL differ (column types, rows from a JSON param, an item table's upsert).
 import type { ColumnType, TableShape } from './columns.js';
 
+/** A statement and its `$n` params. */
+export interface Statement {
+  readonly sql: string;
+  readonly params: readonly (string | number | null)[];
+}
+
 /** A column of a table written from JSON rows: its name and type. */
 export interface JsonColumn {
   readonly name: string;
@@ -20,22 +26,31 @@ export interface SqlEngine {
   lockSchema(): Promise<void>;
   /** Runs `work` in one transaction: all of it is committed, or none. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements in one transaction, with as few calls into the database as the engine allows: a batch's
+   * fixed cost is paid per call (a round trip to PostgreSQL, a hop to DuckDB's thread and back).
+   */
+  script(statements: readonly Statement[]): Promise<void>;
   /** The column type's SQL. */
   columnSql(type: ColumnType): string;
-  /** A `FROM` source of rows read from a JSON array param (`$n`), with these columns. */
+  /** Rows (each a JSON object's text) as the text param `jsonRows` reads. */
+  rowsText(rows: readonly string[]): string;
+  /** A `FROM` source of the rows of a `rowsText` param (`$n`) or literal, with these columns. */
   jsonRows(param: string, columns: readonly JsonColumn[]): string;
-  /** Creates the item table where missing (keyed by `_pdg_key` where the engine enforces keys). */
+  /** A parenthesised list of the texts of a JSON array param (`$n`) or literal, for `… IN <list>`. */
+  keyList(param: string): string;
+  /** Creates the item table where missing, its primary key `_pdg_key`. */
   createItemTable(table: TableShape, columns: readonly JsonColumn[]): Promise<void>;
   /**
-   * Writes rows (a JSON array text) in place of any with the same `_pdg_key`, inside the caller's transaction;
-   * `replacedKeysJson` names the keys already stored (undefined when every row is new).
+   * The statements that write rows (a `rowsText`, each key once) in place of any with the same `_pdg_key`;
+   * `replacedKeys` names the keys already stored, as a JSON array (undefined when all are new).
    */
   replaceRows(
     table: TableShape,
     columns: readonly JsonColumn[],
-    rowsJson: string,
-    replacedKeysJson: string | undefined,
-  ): Promise<void>;
+    rows: string,
+    replacedKeys: string | undefined,
+  ): readonly Statement[];
   close(): Promise<void>;
 }
 
@@ -57,6 +72,26 @@ export async function inTransaction<T>(
     await run('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/** A text as a SQL string literal, for both dialects (PostgreSQL's `standard_conforming_strings` on). */
+export function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The statements with their params written in as literals, between BEGIN and COMMIT, as one text: PostgreSQL
+ * runs it in one round trip. (Params are only ever in the statements' own text as `$n`, never inside a value.)
+ */
+export function scriptText(begin: string, statements: readonly Statement[]): string {
+  const texts = statements.map((statement) =>
+    statement.sql.replace(/\$(\d+)/g, (_, index: string) => {
+      const value = statement.params[Number(index) - 1];
+      if (value === null || value === undefined) return 'NULL';
+      return typeof value === 'number' ? String(value) : literal(value);
+    }),
+  );
+  return [begin, ...texts, 'COMMIT'].join(';\n');
 }
 
 /** An identifier quoted for both dialects. */

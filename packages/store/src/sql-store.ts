@@ -1,10 +1,13 @@
 // The harvest store on a SQL database (DuckDB, PostgreSQL): the item table and pdg's own tables
-// (`_pdg_runs`, `_pdg_changes`, `_pdg_state`), and each page's rows, changes, checkpoint and run figures
-// written in one transaction, so a run killed at any moment leaves them consistent.
+// (`_pdg_runs`, `_pdg_changes`, `_pdg_state`). Pages are written by group commit: a page handed over while the
+// database is idle is written at once, and the pages handed over while it writes are written next, together, in
+// one transaction with the checkpoint past the last of them and the run's figures; so a run killed at any
+// moment leaves the table consistent with its checkpoint, and a fast walk pays a transaction's fixed cost once
+// for many pages instead of once per page.
 import { type Column, type ColumnType, pdgColumns, type TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
 import { readLedgerRuns } from './ledger-runs.js';
-import { type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+import { type JsonColumn, quoted, type SqlEngine, type Statement } from './sql-engine.js';
 import { stableJson } from './stable-json.js';
 import type { HarvestStore, PageCounts, PageWrite, RunEnd, RunStart, StoredState } from './store.js';
 
@@ -74,6 +77,7 @@ const k = quoted(pdgColumns.key);
 export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
   const itemColumns = (table: TableShape): JsonColumn[] => [...table.columns, ...provenance];
   const prepared = new Set<string>();
+  const pages = pageQueue(engine, itemColumns);
   return {
     target,
     commitsEachPage: true,
@@ -140,14 +144,79 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
         );
       });
     },
-    writePage: (page) => engine.transaction(() => writePage(engine, itemColumns(page.run.table), page)),
-    finishRun: (end) => engine.transaction(() => finishRun(engine, end)),
+    writePage: pages.write,
+    async finishRun(end) {
+      await pages.idle();
+      return engine.transaction(() => finishRun(engine, end));
+    },
     async countRows(table) {
       const [row] = await engine.query(`SELECT count(*) AS n FROM ${quoted(table.name)}`);
       return Number(row?.n ?? 0);
     },
     readRuns: (runIds) => readLedgerRuns(engine, runIds),
-    close: () => engine.close(),
+    async close() {
+      await pages.idle();
+      await engine.close();
+    },
+  };
+}
+
+/** Rows a group commit takes at most: one transaction's JSON stays near a megabyte. */
+const maxBatchRows = 2_000;
+
+interface QueuedPage {
+  readonly page: PageWrite;
+  readonly resolve: (counts: PageCounts) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * The store's page writer: pages queue while a transaction is under way, and the next transaction takes every
+ * page queued of one run (up to `maxBatchRows`), in the order they were handed over.
+ */
+function pageQueue(engine: SqlEngine, itemColumns: (table: TableShape) => JsonColumn[]) {
+  const queue: QueuedPage[] = [];
+  let writing: Promise<void> | undefined;
+  const nextBatch = (): QueuedPage[] => {
+    const first = queue[0] as QueuedPage;
+    let rows = 0;
+    let count = 0;
+    for (const queued of queue) {
+      if (queued.page.run !== first.page.run || (count > 0 && rows + queued.page.rows.length > maxBatchRows)) break;
+      rows += queued.page.rows.length;
+      count++;
+    }
+    return queue.splice(0, count);
+  };
+  const drain = async () => {
+    while (queue.length > 0) {
+      const batch = nextBatch();
+      const run = (batch[0] as QueuedPage).page.run;
+      try {
+        const counts = await writePages(
+          engine,
+          itemColumns(run.table),
+          batch.map((queued) => queued.page),
+        );
+        for (const [index, queued] of batch.entries()) queued.resolve(counts[index] as PageCounts);
+      } catch (error) {
+        for (const queued of batch) queued.reject(error);
+      }
+    }
+    writing = undefined;
+  };
+  return {
+    /** Resolves with the page's counts once it is committed. */
+    write(page: PageWrite): Promise<PageCounts> {
+      return new Promise<PageCounts>((resolve, reject) => {
+        queue.push({ page, resolve, reject });
+        writing ??= drain();
+      });
+    },
+    /** Resolves once every page handed over is written (or failed). */
+    async idle(): Promise<void> {
+      while (writing) await writing;
+    },
   };
 }
 
@@ -186,8 +255,22 @@ async function insertJson(
   const names = columns.map((column) => quoted(column.name)).join(', ');
   await engine.run(
     `INSERT INTO ${quoted(table)} (${names}) SELECT ${names} FROM ${engine.jsonRows('$1', columns)} ${where}`,
-    [JSON.stringify(rows)],
+    [engine.rowsText(rows.map((row) => JSON.stringify(row)))],
   );
+}
+
+/** The statement inserting rows given as JSON object texts. */
+function insertRowsStatement(
+  engine: SqlEngine,
+  table: string,
+  columns: readonly Column[],
+  rows: readonly string[],
+): Statement {
+  const names = columns.map((column) => quoted(column.name)).join(', ');
+  return {
+    sql: `INSERT INTO ${quoted(table)} (${names}) SELECT ${names} FROM ${engine.jsonRows('$1', columns)}`,
+    params: [engine.rowsText(rows)],
+  };
 }
 
 /** A stored JSON value, as the engine returns it (text or parsed). */
@@ -214,9 +297,13 @@ function stateFromRow(row: Record<string, unknown>): StoredState {
 }
 
 async function saveState(engine: SqlEngine, run: RunStart, state: StoredState): Promise<void> {
+  for (const statement of stateStatements(engine, run, state)) await engine.run(statement.sql, statement.params);
+}
+
+/** The statements replacing the walk's state row. */
+function stateStatements(engine: SqlEngine, run: RunStart, state: StoredState): Statement[] {
   const scope = stableJson(run.params);
-  await engine.run(`DELETE FROM "_pdg_state" WHERE "table" = $1 AND "scope" = $2`, [run.table.name, scope]);
-  const values: Record<string, unknown> = {
+  const values: Record<string, string | null> = {
     table: run.table.name,
     scope,
     provider: run.table.provider,
@@ -232,13 +319,15 @@ async function saveState(engine: SqlEngine, run: RunStart, state: StoredState): 
     runHighWater: state.runHighWater,
     updatedAt: new Date().toISOString(),
   };
-  // One row of plain params: cheaper than a JSON row source, and written once per page.
   const names = stateColumns.map((column) => quoted(column.name)).join(', ');
   const params = stateColumns.map((column, index) => `$${index + 1}::${engine.columnSql(column.type)}`).join(', ');
-  await engine.run(
-    `INSERT INTO "_pdg_state" (${names}) VALUES (${params})`,
-    stateColumns.map((column) => values[column.name] ?? null),
-  );
+  return [
+    { sql: `DELETE FROM "_pdg_state" WHERE "table" = $1 AND "scope" = $2`, params: [run.table.name, scope] },
+    {
+      sql: `INSERT INTO "_pdg_state" (${names}) VALUES (${params})`,
+      params: stateColumns.map((column) => values[column.name] ?? null),
+    },
+  ];
 }
 
 interface StoredRow {
@@ -255,8 +344,8 @@ async function storedRows(
   const found = new Map<string, StoredRow>();
   if (keys.length === 0) return found;
   const rows = await engine.query(
-    `SELECT ${k} AS "key", ${quoted(pdgColumns.hash)} AS "hash", ${quoted(pdgColumns.fieldHashes)} AS "fields", ${quoted(pdgColumns.removedAt)} AS "removedAt" FROM ${quoted(table.name)} WHERE ${k} IN (SELECT ${k} FROM ${engine.jsonRows('$1', [{ name: pdgColumns.key, type: text }])})`,
-    [JSON.stringify(keys.map((key) => ({ [pdgColumns.key]: key })))],
+    `SELECT ${k} AS "key", ${quoted(pdgColumns.hash)} AS "hash", ${quoted(pdgColumns.fieldHashes)} AS "fields", ${quoted(pdgColumns.removedAt)} AS "removedAt" FROM ${quoted(table.name)} WHERE ${k} IN ${engine.keyList('$1')}`,
+    [JSON.stringify(keys)],
   );
   for (const row of rows) {
     found.set(String(row.key), {
@@ -274,88 +363,114 @@ function changedFields(before: Readonly<Record<string, string>>, after: Readonly
   return [...names].filter((name) => before[name] !== after[name]).sort();
 }
 
-async function writePage(engine: SqlEngine, columns: readonly JsonColumn[], page: PageWrite): Promise<PageCounts> {
-  const { run } = page;
-  // An item listed twice on one page (a live listing shifting under the walk) is written once, as last seen.
-  const byKey = new Map<string, ItemRow>();
-  for (const row of page.rows) byKey.set(row.key, row);
-  const stored = await storedRows(engine, run.table, [...byKey.keys()]);
-  const written: Record<string, unknown>[] = [];
-  const changes: Record<string, unknown>[] = [];
-  const unchangedKeys: string[] = [];
-  const at = page.fetchedAt.toISOString();
-  let inserted = 0;
-  let updated = 0;
-  for (const [key, row] of byKey) {
-    const before = stored.get(key);
-    if (before && before.hash === row.hash && !before.removed) {
-      unchangedKeys.push(key);
-      continue;
+/**
+ * Pages of one run, in one transaction: each item classified against what is stored (read just before: one
+ * process writes a DuckDB file, and PostgreSQL's upsert makes a row written meanwhile by another worker merge)
+ * or what an earlier page of the batch wrote; the new and changed rows written once each, as last seen, the
+ * unchanged marked seen, the changes recorded, then the checkpoint of the last page that has one and the run's
+ * figures, all sent as one script. Each page's counts.
+ */
+async function writePages(
+  engine: SqlEngine,
+  columns: readonly JsonColumn[],
+  pages: readonly PageWrite[],
+): Promise<PageCounts[]> {
+  const run = (pages[0] as PageWrite).run;
+  const keys = new Set<string>();
+  for (const page of pages) for (const row of page.rows) keys.add(row.key);
+  const storedBefore = await storedRows(engine, run.table, [...keys]);
+  /** What each key is as of the page being classified: stored, or written by an earlier page of the batch. */
+  const current = new Map<string, StoredRow>(storedBefore);
+  /** Each written row's JSON text, by key. */
+  const written = new Map<string, string>();
+  const seen = new Set<string>();
+  /** The changes' JSON texts: one for every item added or changed, so made as text straight away. */
+  const changes: string[] = [];
+  const runJson = JSON.stringify(run.runId);
+  const changeHead = `{"runId":${runJson},"table":${JSON.stringify(run.table.name)},"key":`;
+  const counts: PageCounts[] = [];
+  for (const page of pages) {
+    // An item listed twice on one page (a live listing shifting under the walk) is written once, as last seen.
+    const byKey = new Map<string, ItemRow>();
+    for (const row of page.rows) byKey.set(row.key, row);
+    const at = page.fetchedAt.toISOString();
+    // pdg's columns that are the same for every row of the page (`_pdg_removed_at` left out: null).
+    const pageColumns = `"${pdgColumns.runId}":${runJson},"${pdgColumns.seenRunId}":${runJson},"${pdgColumns.requestId}":${JSON.stringify(page.requestId)},"${pdgColumns.fetchedAt}":"${at}","${pdgColumns.params}":${JSON.stringify(page.pageParams)}`;
+    let inserted = 0;
+    let updated = 0;
+    let unchanged = 0;
+    for (const [key, row] of byKey) {
+      const before = current.get(key);
+      if (before && before.hash === row.hash && !before.removed) {
+        unchanged++;
+        seen.add(key);
+        continue;
+      }
+      if (before) updated++;
+      else inserted++;
+      const keyJson = JSON.stringify(key);
+      const fields = before ? JSON.stringify(changedFields(before.fieldHashes, row.fieldHashes)) : '[]';
+      changes.push(
+        `${changeHead}${keyJson},"change":"${before ? 'changed' : 'added'}","fields":${fields},"at":"${at}"}`,
+      );
+      current.set(key, { hash: row.hash, fieldHashes: row.fieldHashes, removed: false });
+      written.set(
+        key,
+        `{${row.valuesJson === '' ? '' : `${row.valuesJson},`}"${pdgColumns.key}":${keyJson},"${pdgColumns.extra}":${JSON.stringify(row.extra)},"${pdgColumns.hash}":"${row.hash}","${pdgColumns.fieldHashes}":${JSON.stringify(row.fieldHashes)},${pageColumns}}`,
+      );
     }
-    if (before) updated++;
-    else inserted++;
-    const fields = before ? changedFields(before.fieldHashes, row.fieldHashes) : [];
-    changes.push({ runId: run.runId, table: run.table.name, key, change: before ? 'changed' : 'added', fields, at });
-    written.push({
-      ...row.values,
-      [pdgColumns.key]: key,
-      [pdgColumns.extra]: row.extra,
-      [pdgColumns.runId]: run.runId,
-      [pdgColumns.requestId]: page.requestId,
-      [pdgColumns.fetchedAt]: at,
-      [pdgColumns.params]: page.pageParams,
-      [pdgColumns.hash]: row.hash,
-      [pdgColumns.fieldHashes]: row.fieldHashes,
-      [pdgColumns.seenRunId]: run.runId,
-      [pdgColumns.removedAt]: null,
-    });
+    counts.push({ inserted, updated, unchanged });
   }
-  if (written.length > 0) {
-    const replaced = written.filter((row) => stored.has(row[pdgColumns.key] as string));
-    await engine.replaceRows(
-      run.table,
-      columns,
-      JSON.stringify(written),
-      replaced.length === 0
-        ? undefined
-        : JSON.stringify(replaced.map((row) => ({ [pdgColumns.key]: row[pdgColumns.key] }))),
+  const statements: Statement[] = [];
+  if (written.size > 0) {
+    const replaced = [...written.keys()].filter((key) => storedBefore.has(key));
+    statements.push(
+      ...engine.replaceRows(
+        run.table,
+        columns,
+        engine.rowsText([...written.values()]),
+        replaced.length === 0 ? undefined : JSON.stringify(replaced),
+      ),
     );
   }
+  // Rows written in this batch carry the run already.
+  const unchangedKeys = [...seen].filter((key) => !written.has(key));
   if (unchangedKeys.length > 0) {
-    await engine.run(
-      `UPDATE ${quoted(run.table.name)} SET ${quoted(pdgColumns.seenRunId)} = $1 WHERE ${k} IN (SELECT ${k} FROM ${engine.jsonRows('$2', [{ name: pdgColumns.key, type: text }])})`,
-      [run.runId, JSON.stringify(unchangedKeys.map((key) => ({ [pdgColumns.key]: key })))],
-    );
-  }
-  await insertJson(engine, '_pdg_changes', changesColumns, changes);
-  if (page.state) await saveState(engine, run, page.state);
-  const counts = { inserted, updated, unchanged: unchangedKeys.length };
-  const { figures } = page;
-  if (figures) {
-    await updateRun(engine, run.runId, {
-      requests: figures.requests,
-      pages: figures.pages,
-      inserted: figures.inserted + counts.inserted,
-      updated: figures.updated + counts.updated,
-      unchanged: figures.unchanged + counts.unchanged,
-      removed: figures.removed,
+    statements.push({
+      sql: `UPDATE ${quoted(run.table.name)} SET ${quoted(pdgColumns.seenRunId)} = $1 WHERE ${k} IN ${engine.keyList('$2')}`,
+      params: [run.runId, JSON.stringify(unchangedKeys)],
     });
-  } else {
-    // Many workers write one queue walk's pages: each adds its page's counts to the ledger's. A page sent
-    // again was a request again, but not a page more.
-    const integer = engine.columnSql({ kind: 'integer' });
-    const pages = page.pageIndex === undefined ? '"pages" + 1' : `greatest("pages", $5::${integer})`;
-    await engine.run(
-      `UPDATE "_pdg_runs" SET "requests" = "requests" + 1, "pages" = ${pages}, "inserted" = "inserted" + $2::${integer}, "updated" = "updated" + $3::${integer}, "unchanged" = "unchanged" + $4::${integer} WHERE "runId" = $1`,
-      [
-        run.runId,
-        counts.inserted,
-        counts.updated,
-        counts.unchanged,
-        ...(page.pageIndex === undefined ? [] : [page.pageIndex + 1]),
-      ],
-    );
   }
+  if (changes.length > 0) statements.push(insertRowsStatement(engine, '_pdg_changes', changesColumns, changes));
+  const state = pages.findLast((page) => page.state !== undefined)?.state;
+  if (state) statements.push(...stateStatements(engine, run, state));
+  const sum = (name: keyof PageCounts) => counts.reduce((total, page) => total + page[name], 0);
+  const figures = pages.findLast((page) => page.figures !== undefined)?.figures;
+  // A harvest says how many requests and pages it made; a queue's pages are counted as they come, by many
+  // workers at once. Either way each batch adds its counts to the ledger's.
+  const integer = engine.columnSql({ kind: 'integer' });
+  const requests = figures ? `$5::${integer}` : `"requests" + $5::${integer}`;
+  // A queue's page may come again (its worker died before the queue saved its checkpoint): pages stored is
+  // then the furthest page's place, not the deliveries.
+  const places = pages.map((page) => page.pageIndex).filter((index) => index !== undefined);
+  const furthest = places.length === pages.length ? Math.max(...places) + 1 : undefined;
+  const pagesSoFar = figures
+    ? `$6::${integer}`
+    : furthest !== undefined
+      ? `greatest("pages", $6::${integer})`
+      : `"pages" + $6::${integer}`;
+  statements.push({
+    sql: `UPDATE "_pdg_runs" SET "requests" = ${requests}, "pages" = ${pagesSoFar}, "inserted" = "inserted" + $2::${integer}, "updated" = "updated" + $3::${integer}, "unchanged" = "unchanged" + $4::${integer} WHERE "runId" = $1`,
+    params: [
+      run.runId,
+      sum('inserted'),
+      sum('updated'),
+      sum('unchanged'),
+      figures?.requests ?? pages.length,
+      figures?.pages ?? furthest ?? pages.length,
+    ],
+  });
+  await engine.script(statements);
   return counts;
 }
 

@@ -1,21 +1,39 @@
-// Content as text that does not depend on key order, and its hash: how an item's key is made where the spec
-// shows no id, and how a stored item is told changed or unchanged field by field.
-import { createHash } from 'node:crypto';
+// Content as text that does not depend on key order, and its hashes: how an item's key is made where the spec
+// shows no id, and how a stored item is told changed or unchanged, and in which fields.
+import { hash } from 'node:crypto';
 
 /** JSON with every object's keys sorted, so equal content gives equal text. */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(sorted(value)) ?? 'null';
+  return written(value) ?? 'null';
 }
 
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) out[key] = sorted((value as Record<string, unknown>)[key]);
-  return out;
+/** The value's stable JSON, or undefined where JSON leaves it out (an `undefined` field). */
+export function written(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => written(item) ?? 'null').join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of Object.keys(record).sort()) {
+    const text = written(record[key]);
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** A short hash of text: 128 bits of SHA-256, in hex. */
 export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+  return hash('sha256', text).slice(0, 32);
+}
+
+/**
+ * A 32-bit FNV-1a hash of text, in hex: which fields of an item already known changed (by its content hash)
+ * differ. Cheap enough for every field of every item; a collision could only leave one field unnamed.
+ */
+export function fieldHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    h ^= text.charCodeAt(index);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
 }

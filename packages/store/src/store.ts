@@ -63,8 +63,11 @@ export interface PageWrite {
   readonly pageParams: Readonly<Record<string, unknown>>;
   /** The state after this page (committed with its rows); none where the walk's checkpoint is kept elsewhere (a queue's job). */
   readonly state?: StoredState;
-  /** The run's figures after this page, this page's counts not yet in; none to add this page's to the ledger's. */
-  readonly figures?: RunFigures;
+  /**
+   * The run's requests and pages so far, this page's in; none to count each page as one request (a queue's pages,
+   * written by many workers). Its counts are added to the ledger's either way.
+   */
+  readonly figures?: Pick<RunFigures, 'requests' | 'pages'>;
   /**
    * The page's place in its walk, from 0, where the walk's pages may come more than once (a queue's page sent
    * again after a worker died): the ledger's `pages` is then the pages stored, not the deliveries.
@@ -106,6 +109,10 @@ export interface HarvestStore {
   readState(table: TableShape, params: Readonly<Record<string, unknown>>): Promise<StoredState | undefined>;
   /** Records the run in the ledger; an earlier run of the same walk left `running` is marked `interrupted`. */
   startRun(run: RunStart): Promise<void>;
+  /**
+   * Writes the page with its checkpoint; resolves with its counts once committed. Pages of one run handed over
+   * while an earlier write is under way may be committed together, in the order handed over.
+   */
   writePage(page: PageWrite): Promise<PageCounts>;
   /** Ends the run; returns how many rows it marked removed. */
   finishRun(end: RunEnd): Promise<number>;

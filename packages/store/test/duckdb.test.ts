@@ -155,6 +155,40 @@ describe('jobs no longer listed', () => {
   });
 });
 
+describe('each item once', () => {
+  it('a job listed on two pages of one walk (the listing shifting under it) is one row, counted once as added', async () => {
+    const file = join(dir, 'shifted.duckdb');
+    // 150 jobs, 50 a page, and job 90 (on page 2) shown again on page 3: the pages after the first may be
+    // committed together or apart, and either way the job is written once.
+    const listing = jobs(150);
+    listing.splice(110, 0, listing[60] as (typeof listing)[number]);
+    const gateway = await startListingGateway(listing);
+    try {
+      const run = await harvestOnce(gateway, `duckdb:${file}`);
+      expect(run.summary).toMatchObject({ pages: 4, inserted: 150, unchanged: 1, rows: 150 });
+      const [counts] = await queryFile(
+        file,
+        `SELECT (SELECT count(*) FROM jobs_jobboard_browse) AS rows, (SELECT count(*) FROM _pdg_changes WHERE change = 'added') AS added`,
+      );
+      expect(counts).toEqual({ rows: '150', added: '150' });
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it("is the table's primary key: DuckDB refuses a second row of a stored key", async () => {
+    const file = join(dir, 'shifted.duckdb');
+    const [key] = await queryFile(
+      file,
+      `SELECT constraint_column_names::VARCHAR AS columns FROM duckdb_constraints() WHERE table_name = 'jobs_jobboard_browse' AND constraint_type = 'PRIMARY KEY'`,
+    );
+    expect(key).toEqual({ columns: '[_pdg_key]' });
+    await expect(
+      queryFile(file, `INSERT INTO jobs_jobboard_browse (_pdg_key) SELECT _pdg_key FROM jobs_jobboard_browse LIMIT 1`),
+    ).rejects.toThrow(/duplicate key|PRIMARY KEY|constraint/i);
+  });
+});
+
 async function queryFile(path: string, sql: string): Promise<Record<string, unknown>[]> {
   const instance = await DuckDBInstance.create(path);
   const connection = await instance.connect();

@@ -17,7 +17,18 @@ export const root = fileURLToPath(new URL('../../../', import.meta.url));
 const here = fileURLToPath(new URL('..', import.meta.url));
 
 /** Libraries the examples import besides the @pdg packages, and the Node types a project adds. */
-const libraries = ['@keyv/redis', '@types/node', 'bullmq', 'bullmq-otel', 'keyv', 'nock', 'redis', 'valibot', 'vitest'];
+const libraries = [
+  '@duckdb/node-api',
+  '@keyv/redis',
+  '@types/node',
+  'bullmq',
+  'bullmq-otel',
+  'keyv',
+  'nock',
+  'redis',
+  'valibot',
+  'vitest',
+];
 
 /**
  * The compiler options of an ES-module project on Node, strict: what the fixtures are compiled with (the
