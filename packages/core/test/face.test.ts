@@ -58,7 +58,7 @@ describe('an endpoint by name', () => {
     );
   });
 
-  it('a name megabytes long is quoted as a short prefix', () => {
+  it('a name megabytes long is quoted as a short prefix and its length, as a long param value is', () => {
     const long = 'x'.repeat(1_000_000);
     const message = (() => {
       try {
@@ -68,6 +68,7 @@ describe('an endpoint by name', () => {
       }
     })();
     expect(message?.length).toBeLessThan(300);
+    expect(message).toContain(`Unknown endpoint "${'x'.repeat(64)}…" (1000000 characters) of jobs:board.`);
   });
 
   it('a walk of an endpoint that is not paged is refused with the message pages() gives', () => {
