@@ -7,6 +7,7 @@ export {
   pdgEnvironment,
   pdgToolEnvironment,
 } from './call/environment.js';
+export { checkClientOptions } from './client/client.js';
 export { closestNames, didYouMean } from './errors/closest-names.js';
 export { usageError } from './errors/error-builders.js';
 export { isPdgError } from './errors/errors.js';

@@ -240,6 +240,27 @@ describe('walks with the checkpoint after each item or page', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('pageSteps: each page with the params it was asked with, page number included, resumed or not', async () => {
+    const server = await threePages();
+    const endpoints = endpointsOf(client({ baseUrl: server.url }));
+    const paramsOf = async (options: { resume?: unknown } = {}) => {
+      const seen = [];
+      for await (const step of endpoints.pageSteps('jobs:board', 'browse', { country: 'SG' }, options))
+        seen.push(step.params);
+      return seen;
+    };
+    expect(await paramsOf()).toEqual([{ country: 'SG' }, { country: 'SG', page: 2 }, { country: 'SG', page: 3 }]);
+    expect(await paramsOf({ resume: { at: 2, taken: 1 } })).toEqual([
+      { country: 'SG', page: 2 },
+      { country: 'SG', page: 3 },
+    ]);
+    // Each step's params are the page's request: the pages asked for say the same.
+    expect(server.requests.slice(3).map((request) => new URL(request.url ?? '', 'http://x').search)).toEqual([
+      '?country=SG&page=2',
+      '?country=SG&page=3',
+    ]);
+  });
+
   it('a face needs a client made by createClient', async () => {
     const error = await failure(Promise.resolve().then(() => endpointsOf({ providers } as never)));
     expect(error.code).toBe('USAGE');
