@@ -6,7 +6,16 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpointCatalog, endpointsOf, type ItemStep, pdgEnvironment } from '../src/face-entry.js';
-import { createClient, defineEndpoint, defineProvider, integerParam, optional, pageOf, record } from '../src/index.js';
+import {
+  createClient,
+  defineEndpoint,
+  defineProvider,
+  integerParam,
+  optional,
+  pageOf,
+  record,
+  type WalkCheckpoint,
+} from '../src/index.js';
 import { json, loopbackPerTest } from './loopback.js';
 import { failure } from './pdg-error-of.js';
 import { API_KEY, BASE_URL, providers } from './providers.js';
@@ -243,7 +252,7 @@ describe('walks with the checkpoint after each item or page', () => {
   it('pageSteps: each page with the params it was asked with, page number included, resumed or not', async () => {
     const server = await threePages();
     const endpoints = endpointsOf(client({ baseUrl: server.url }));
-    const paramsOf = async (options: { resume?: unknown } = {}) => {
+    const paramsOf = async (options: { resume?: WalkCheckpoint } = {}) => {
       const seen = [];
       for await (const step of endpoints.pageSteps('jobs:board', 'browse', { country: 'SG' }, options))
         seen.push(step.params);
