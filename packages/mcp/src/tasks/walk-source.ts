@@ -19,7 +19,7 @@ export interface SourceWalk extends AsyncIterable<unknown> {
 
 export interface WalkSourceOptions {
   readonly signal: AbortSignal;
-  /** Each page as it arrives, before its items are handed out. */
+  /** Each page as it arrives, before its items are handed out; `undefined` where the source has its items only (a queue's sink). */
   onPage(page: unknown): void;
 }
 

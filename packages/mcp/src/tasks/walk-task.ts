@@ -59,7 +59,7 @@ export function walkTask(options: WalkTaskOptions): TaskWork {
       walking = source(request, {
         signal,
         onPage: (page) => {
-          if (firstPage === undefined) {
+          if (firstPage === undefined && page !== undefined) {
             firstPage = pageFields(page);
             held += jsonBytes(firstPage);
           }

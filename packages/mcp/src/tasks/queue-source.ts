@@ -1,0 +1,175 @@
+/**
+ * A task's walk as a walk job of `@pdg/queue` (when Redis is configured): enqueued with `enqueueWalk` on a
+ * queue of its own, run by a walk worker in this process with the caller's client, each page's items handed
+ * to a sink here, and the job's progress (its checkpoint past each page) told as the task's progress.
+ *
+ * The caller's key never reaches Redis: the job holds the walk (provider, endpoint, params, bounds) and its
+ * checkpoints, and the worker that runs it is made here, with the caller's client in memory. A page that
+ * fails with a retryable error is tried again by BullMQ, with backoff, from the job's checkpoint. The task
+ * is still this process's (it holds the key and the items); a job left by a process that died is dropped
+ * with its queue when its task is forgotten, or by Redis's own expiry of nothing: see `removeOnFail`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AnyProvider, PdgClient, PdgErrorCode, WalkCheckpoint } from '@pdg/core';
+import { pdgError } from '@pdg/core';
+import { endpointsOf } from '@pdg/core/face';
+import type { WalkProgress } from '@pdg/queue';
+import type { WalkRequest } from './walk-request.js';
+import { memorySource, type SourceWalk, type WalkSource, type WalkSourceOptions } from './walk-source.js';
+
+/** An item with the checkpoint past it. */
+interface Step {
+  readonly item: unknown;
+  readonly after: WalkCheckpoint;
+}
+
+/**
+ * The walks of a caller's client as walk jobs on the Redis at `redisUrl`. A walk going on from a `resume`
+ * runs in this process (a walk job starts at its listing's start).
+ */
+export function queueSource(redisUrl: string, client: PdgClient<readonly AnyProvider[]>): WalkSource {
+  const here = memorySource(endpointsOf(client));
+  return (request, options) =>
+    request.resume === undefined ? queueWalk(redisUrl, client, request, options) : here(request, options);
+}
+
+function queueWalk(
+  redisUrl: string,
+  client: PdgClient<readonly AnyProvider[]>,
+  request: WalkRequest,
+  { signal, onPage }: WalkSourceOptions,
+): SourceWalk {
+  const start: WalkCheckpoint = { taken: 0 };
+  const steps: Step[] = [];
+  /** Items of each page the sink took, by page index, until its progress says where the walk is past it. */
+  const delivered = new Map<number, readonly unknown[]>();
+  let told: WalkCheckpoint = start;
+  let checkpoint: WalkCheckpoint = start;
+  let pageCount = 0;
+  let ended = false;
+  let failure: Error | undefined;
+  let wake = () => {};
+  const woken = () => {
+    const waking = wake;
+    wake = () => {};
+    waking();
+  };
+  signal.addEventListener('abort', woken, { once: true });
+
+  /** A page past the last: its items, each with the checkpoint past it, and the walk's place after it. */
+  const pageDone = (progress: WalkProgress) => {
+    const items = delivered.get(progress.pageIndex - 1) ?? [];
+    delivered.delete(progress.pageIndex - 1);
+    const before = told;
+    items.forEach((item, index) => {
+      const last = index === items.length - 1;
+      const within = { ...(before.at === undefined ? {} : { at: before.at }), taken: before.taken + index + 1 };
+      steps.push({ item, after: last ? progress.checkpoint : within });
+    });
+    told = progress.checkpoint;
+    pageCount += 1;
+    onPage(undefined);
+    woken();
+  };
+
+  const running = (async () => {
+    const { Queue } = await import('bullmq');
+    const { createWalkWorker, enqueueWalk } = await import('@pdg/queue');
+    const connection = { url: redisUrl };
+    const queueName = `pdg-mcp-task-${randomUUID()}`;
+    const queue = new Queue(queueName, { connection });
+    const worker = createWalkWorker({
+      client,
+      connection,
+      queueName,
+      sink: async ({ pageIndex, items }) => {
+        delivered.set(pageIndex, items);
+      },
+    });
+    worker.worker.on('progress', (_job, progress) => pageDone(progress as WalkProgress));
+    worker.worker.on('completed', () => {
+      ended = true;
+      woken();
+    });
+    worker.worker.on('failed', (job) => {
+      if (!job) return;
+      // Failed for good, or to be tried again (from its checkpoint) after backoff.
+      void job.getState().then((state) => {
+        if (state !== 'failed') return;
+        failure = failureOf(job.failedReason);
+        woken();
+      });
+    });
+    await enqueueWalk(queue, {
+      provider: request.tool.provider,
+      endpoint: request.tool.endpointName,
+      params: request.params,
+      // One item past the task's: the walk's place after the last item kept says whether more remain.
+      maxItems: request.maxItems + 1,
+      maxPages: request.maxPages,
+    });
+    return async () => {
+      await worker.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+    };
+  })();
+
+  async function* items(): AsyncGenerator<unknown, void, undefined> {
+    const stop = await running.catch((error: unknown) => {
+      failure = error instanceof Error ? error : new Error(String(error));
+      return async () => {};
+    });
+    try {
+      for (;;) {
+        if (signal.aborted) throw signal.reason;
+        const step = steps.shift();
+        if (step) {
+          checkpoint = step.after;
+          yield step.item;
+          continue;
+        }
+        if (failure) throw failure;
+        if (ended) {
+          checkpoint = told;
+          return;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    } finally {
+      signal.removeEventListener('abort', woken);
+      await stop();
+    }
+  }
+
+  const iterator = items();
+  let iterated = false;
+  return {
+    [Symbol.asyncIterator]: () => {
+      iterated = true;
+      return iterator;
+    },
+    get checkpoint() {
+      return checkpoint;
+    },
+    get pageCount() {
+      return pageCount;
+    },
+    // A generator never started runs no `finally`: its worker and queue are closed here instead.
+    return: async () => {
+      if (iterated) return iterator.return(undefined);
+      const stop = await running.catch(() => async () => {});
+      await stop();
+      return undefined;
+    },
+  };
+}
+
+/** The job's failed reason (`CODE: message`, as the walk worker fails a job) as core's error again. */
+function failureOf(reason: string): Error {
+  const match = /^([A-Z_]+): ([\s\S]*)$/.exec(reason);
+  if (!match) return new Error(reason);
+  return pdgError({ code: match[1] as PdgErrorCode, message: match[2] as string });
+}
