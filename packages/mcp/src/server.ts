@@ -24,6 +24,8 @@ import { driftRecord } from './drift.js';
 import { toolError } from './errors.js';
 import { resolveLimits, type ToolLimits } from './limits.js';
 import { finishedResult, type Redact } from './result-step.js';
+import { serveTasks } from './tasks/serve-tasks.js';
+import { type ServerTasks, serverTasks, type TaskOptions } from './tasks/server-tasks.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
 import { type Toolset, toolsetRow, toolsets } from './toolsets.js';
 
@@ -44,6 +46,12 @@ export interface McpServerOptions<TProviders extends readonly AnyProvider[] = re
   readonly toolset?: Toolset;
   /** Code mode (`toolset: 'code'`): what one `execute` program may use. See `@pdg/sandbox`'s `SandboxBounds`. */
   readonly sandbox?: SandboxBounds;
+  /**
+   * Tool calls run as MCP tasks: a walk asked for past `limits` (more items or pages than one call gives),
+   * or any call whose client asks for a task. Their bounds (items, pages, inline result, time to live, tasks
+   * per caller) and the Redis their walks run on as `@pdg/queue` jobs. See `TaskOptions`.
+   */
+  readonly tasks?: TaskOptions;
 }
 
 /** The tools of the given providers with a client to call them: what every server and transport shares. */
@@ -62,6 +70,10 @@ export interface PdgTools {
   readonly serverInfo: { readonly name: string; readonly version: string };
   /** Which tools are served (see `McpServerOptions.toolset`). */
   readonly toolset: Toolset;
+  /** The tools that call the gateway: each may run as a task. */
+  readonly taskTools: ReadonlySet<string>;
+  /** The tasks of every server made from these tools (see `McpServerOptions.tasks`). */
+  readonly tasks: ServerTasks;
 }
 
 /**
@@ -71,7 +83,14 @@ export interface PdgTools {
 export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   options: McpServerOptions<TProviders>,
 ): PdgTools {
-  const { limits: givenLimits, serverInfo, toolset = 'endpoints', sandbox: givenBounds, ...clientOptions } = options;
+  const {
+    limits: givenLimits,
+    serverInfo,
+    toolset = 'endpoints',
+    sandbox: givenBounds,
+    tasks: taskOptions,
+    ...clientOptions
+  } = options;
   const row = toolsetRow(toolset);
   const bounds = resolveBounds(givenBounds);
   const limits = resolveLimits(givenLimits);
@@ -88,10 +107,11 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   const listed = row.tools({ endpoints: endpointTools, catalog: endpointCatalog(options.providers), limits, bounds });
   const runs = new Map(listed.map(({ tool, run }) => [tool.name, run]));
   const tools = listed.map(({ tool }) => tool);
-  return {
+  const pdgTools: Omit<PdgTools, 'tasks'> = {
     tools,
     endpointTools,
     toolset,
+    taskTools: new Set(listed.filter(({ run }) => run.callsGateway).map(({ tool }) => tool.name)),
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
     async call(name, args, signal, apiKey) {
       const run = runs.get(name);
@@ -111,6 +131,8 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
       return finishedResult(await run.run(args, context), limits, redact);
     },
   };
+  const tasks = serverTasks({ options: taskOptions, clients, endpointTools, limits, call: pdgTools.call });
+  return { ...pdgTools, tasks };
 }
 
 /**
@@ -130,7 +152,13 @@ export function createMcpServer<const TProviders extends readonly AnyProvider[]>
  */
 export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
   const mcp = new McpServer(pdgTools.serverInfo, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: {
+      tools: { listChanged: false },
+      // 2025-11-25's experimental tasks: a tool call may be asked for as a task; tasks are listed and cancelled.
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      // A task's result too large to send inline is a resource (pdg://tasks/<id>).
+      resources: {},
+    },
     instructions: toolsets[pdgTools.toolset].instructions,
   });
   const listed: Tool[] = pdgTools.tools.map((tool) => ({
@@ -140,6 +168,7 @@ export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
     inputSchema: tool.inputSchema as Tool['inputSchema'],
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
     annotations: tool.annotations,
+    ...(pdgTools.taskTools.has(tool.name) ? { execution: { taskSupport: 'optional' as const } } : {}),
   }));
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   mcp.server.setRequestHandler(callToolRequest, (request, extra) => {
@@ -148,8 +177,12 @@ export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
       throw new McpError(ErrorCode.InvalidParams, unknownTool(name, pdgTools.tools));
     }
     // The SDK's server checks `arguments` against the protocol's schema before this runs (-32602 when not an object).
-    return pdgTools.call(name, args as Record<string, unknown> | undefined, extra.signal, callerKey);
+    const given = args as Record<string, unknown> | undefined;
+    const asTask = tasks.asTask(request.params, given);
+    if (asTask) return asTask;
+    return pdgTools.call(name, given, extra.signal, callerKey);
   });
+  const tasks = serveTasks(mcp, pdgTools, callerKey);
   return mcp;
 }
 

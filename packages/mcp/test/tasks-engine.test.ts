@@ -162,19 +162,20 @@ describe('a walk as a task', () => {
     engine.close();
   });
 
-  it('refuses a walk the tool would refuse, before any task or request', async () => {
+  it('ends at once with the tool error for a walk the tool would refuse, nothing sent', async () => {
     const engine = createTaskEngine();
     const client = clientOf('made-up-key-tasks-f6');
+    const owner = taskOwner(client);
     requests.length = 0;
-    expect(() => startWalkTask(engine, browseCall({ maxItems: 20_000 }), client, toolLimits)).toThrow(
-      /maxItems must be a whole number from 1 to 10000/,
-    );
-    expect(() => startWalkTask(engine, browseCall({ sort: 'sideways' }), client, toolLimits)).not.toThrow();
-    expect(engine.list(taskOwner(client))).toHaveLength(1);
-    const [task] = engine.list(taskOwner(client));
-    const end = await engine.end(taskOwner(client), task?.taskId ?? '');
-    // A param the gateway's rules refuse: the task ends with the tool's error, and nothing was sent.
-    expect(end?.result?.isError).toBe(true);
+    const tooMany = startWalkTask(engine, browseCall({ maxItems: 20_000 }), client, toolLimits);
+    const unknownParam = startWalkTask(engine, browseCall({ sort: 'sideways' }), client, toolLimits);
+    for (const { taskId } of [tooMany, unknownParam]) {
+      const end = await engine.end(owner, taskId);
+      expect(end?.task.status).toBe('completed');
+      expect(end?.result?.isError).toBe(true);
+    }
+    const tooManyEnd = await engine.end(owner, tooMany.taskId);
+    expect(JSON.stringify(tooManyEnd?.result)).toContain('maxItems must be a whole number from 1 to 10000');
     expect(requests).toHaveLength(0);
     engine.close();
   });

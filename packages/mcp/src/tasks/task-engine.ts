@@ -27,6 +27,8 @@ export interface TaskEngine {
   start(owner: string, work: TaskWork): TaskView;
   /** The owner's task, or undefined (unknown, expired, or another's). */
   get(owner: string, taskId: string): TaskView | undefined;
+  /** The owner's task now, with its result if it has one (it is finished and was not cancelled). */
+  current(owner: string, taskId: string): TaskEnd | undefined;
   /** Waits for the owner's task to end (or `signal`), then its end; undefined when there is no such task. */
   end(owner: string, taskId: string, signal?: AbortSignal): Promise<TaskEnd | undefined>;
   /** Cancels the owner's task, stopping its work: its view after, or undefined when there is no such task. */
@@ -144,6 +146,10 @@ export function createTaskEngine(given?: TaskLimits): TaskEngine {
     get: (owner, taskId) => {
       const task = find(owner, taskId);
       return task && view(task);
+    },
+    current(owner, taskId) {
+      const task = find(owner, taskId);
+      return task && { task: view(task), ...(task.outcome ? { result: task.outcome.result } : {}) };
     },
     async end(owner, taskId, signal) {
       const task = find(owner, taskId);
