@@ -180,6 +180,36 @@ describe('a walk as a task', () => {
     engine.close();
   });
 
+  it('keeps the items taken when a page fails, and says where to go on and why', async () => {
+    const engine = createTaskEngine();
+    // Page 5 answers 503 (the client tries no request twice here): four pages of 20 jobs were taken.
+    const failing: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.searchParams.get('page') === '5') return new Response('{"error":"busy"}', { status: 503 });
+      return fetch(input, init);
+    };
+    const client = createClient<readonly AnyProvider[]>({
+      providers: [jobboard],
+      apiKey: 'made-up-key-tasks-i9',
+      baseUrl: gateway.url,
+      retry: 0,
+      fetch: failing,
+    });
+    const owner = taskOwner(client);
+    const { taskId } = startWalkTask(engine, { tool: browse, args: {} }, client, toolLimits);
+    const { task, result } = await walkedToEnd(engine, owner, taskId);
+    expect(task.status).toBe('completed');
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as { items: unknown[]; walk: unknown; note: string };
+    expect(structured.items).toHaveLength(80);
+    expect(structured.walk).toEqual({ items: 80, pages: 4, done: false, resume: { at: 5, taken: 0 } });
+    expect(structured.note).toMatch(
+      /^Stopped at [A-Z_]+ \(.+\); more items may remain\. To go on, call jobs_jobboard_browse again with the same params and "resume": \{"at":5,"taken":0\}\.$/,
+    );
+    expect(task.statusMessage).toContain('80 items from 4 pages, stopped at');
+    engine.close();
+  });
+
   it('keeps at most maxTasksPerCaller: the oldest finished one makes room, and with all working one more is refused', async () => {
     const engine = createTaskEngine({ maxTasksPerCaller: 2 });
     const client = clientOf('made-up-key-tasks-g7');

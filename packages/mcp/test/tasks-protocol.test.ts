@@ -159,6 +159,83 @@ describe('a long walk as a task, with the 2025 SDK client', () => {
   });
 });
 
+describe('other toolsets as tasks', () => {
+  /** A client in process of a server with the options given. */
+  async function clientOf(options: Partial<Parameters<typeof createMcpServer>[0]>) {
+    const server = createMcpServer({ providers: [jobboard], apiKey, baseUrl: gateway.url, retry: 0, ...options });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'pdg-task-test', version: '0.0.0' });
+    await client.connect(clientSide);
+    return client;
+  }
+
+  it('call_endpoint walks 600 items as a task, the endpoint named by provider and endpoint', async () => {
+    const client = await clientOf({ toolset: 'catalog' });
+    try {
+      const created = await client.request(
+        {
+          method: 'tools/call',
+          params: {
+            name: 'call_endpoint',
+            arguments: { provider: 'jobs:jobboard', endpoint: 'browse', params: { limit: 100 }, maxItems: 600 },
+            task: {},
+          },
+        },
+        CreateTaskResultSchema,
+      );
+      const result = (await client.experimental.tasks.getTaskResult(
+        created.task.taskId,
+        CallToolResultSchema,
+      )) as CallToolResult;
+      expect(result.structuredContent?.walk).toEqual({
+        items: 600,
+        pages: 6,
+        done: false,
+        resume: { at: 7, taken: 0 },
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("code mode's execute runs as a task when asked, its answer the task's result", async () => {
+    const client = await clientOf({ toolset: 'code' });
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => [tool.name, tool.execution?.taskSupport])).toEqual([
+        ['search_docs', undefined],
+        ['execute', 'optional'],
+      ]);
+      const created = await client.request(
+        {
+          method: 'tools/call',
+          params: {
+            name: 'execute',
+            arguments: { code: "return (await pdg.run('jobs:jobboard', 'browse', { limit: 3 })).items.length" },
+            task: {},
+          },
+        },
+        CreateTaskResultSchema,
+      );
+      const result = (await client.experimental.tasks.getTaskResult(
+        created.task.taskId,
+        CallToolResultSchema,
+      )) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ result: 3, calls: 1 });
+      await expect(
+        client.request(
+          { method: 'tools/call', params: { name: 'search_docs', arguments: { query: 'jobs' }, task: {} } },
+          CreateTaskResultSchema,
+        ),
+      ).rejects.toThrow(/does not run as a task/);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});
+
 describe('tasks over HTTP', () => {
   let server: RunningMcpHttpServer;
   beforeAll(async () => {
