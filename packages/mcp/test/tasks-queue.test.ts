@@ -3,12 +3,17 @@
  * caller's client; its pages come through the job's sink and its progress through the job's. The same
  * 700-item walk ends with every item, cancel stops it, and Redis never holds the key.
  */
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type AnyProvider, createClient } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type MockRequestInfo, type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpServer } from '../src/index.js';
 import { resolveLimits } from '../src/limits.js';
 import { queueSource } from '../src/tasks/queue-source.js';
 import type { TaskProgress } from '../src/tasks/task.js';
@@ -126,5 +131,50 @@ describe('a walk as a task on the queue', () => {
     expect(requests.length).toBeGreaterThanOrEqual(4);
     expect(requests.length).toBeLessThanOrEqual(5);
     engine.close();
+  }, 120_000);
+
+  it('is what a server with tasks.redisUrl runs: a page failing once is tried again from the checkpoint, and the task gets every item', async () => {
+    let failedOnce = false;
+    // Page 5 answers 503 once: the client does not retry it (retry: 0), the walk job does, from its checkpoint.
+    const flaky: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.searchParams.get('page') === '5' && !failedOnce) {
+        failedOnce = true;
+        return new Response('{"error":"busy"}', { status: 503 });
+      }
+      return fetch(input, init);
+    };
+    const server = createMcpServer({
+      providers: [jobboard],
+      apiKey,
+      baseUrl: gateway.url,
+      retry: 0,
+      fetch: flaky,
+      tasks: { redisUrl: redis.url },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new Client({ name: 'pdg-task-queue-test', version: '0.0.0' });
+    await mcp.connect(clientSide);
+    try {
+      requests.length = 0;
+      const created = await mcp.request(
+        { method: 'tools/call', params: { name: 'jobs_jobboard_browse', arguments: { maxItems: 700 }, task: {} } },
+        CreateTaskResultSchema,
+      );
+      const result = (await mcp.experimental.tasks.getTaskResult(
+        created.task.taskId,
+        CallToolResultSchema,
+      )) as CallToolResult;
+      const structured = result.structuredContent as { items: { jobId: string }[]; walk: unknown };
+      expect(structured.walk).toEqual({ items: listingSize, pages: 35, done: true });
+      expect(new Set(structured.items.map((item) => item.jobId)).size).toBe(listingSize);
+      expect(failedOnce).toBe(true);
+      // The gateway got each of the 35 pages once (the 503 was answered before it): none before page 5 again.
+      expect(requests).toHaveLength(35);
+      expect(requests.filter((request) => /[?&]page=5(&|$)/.test(request.url))).toHaveLength(1);
+    } finally {
+      await mcp.close();
+    }
   }, 120_000);
 });

@@ -6,8 +6,8 @@
  * The caller's key never reaches Redis: the job holds the walk (provider, endpoint, params, bounds) and its
  * checkpoints, and the worker that runs it is made here, with the caller's client in memory. A page that
  * fails with a retryable error is tried again by BullMQ, with backoff, from the job's checkpoint. The task
- * is still this process's (it holds the key and the items); a job left by a process that died is dropped
- * with its queue when its task is forgotten, or by Redis's own expiry of nothing: see `removeOnFail`.
+ * is still this process's (it holds the key and the items): a process that dies mid-walk leaves its queue in
+ * Redis (the walk and its checkpoints, no key), which no other process takes up, since none holds the key.
  */
 import { randomUUID } from 'node:crypto';
 import type { AnyProvider, PdgClient, PdgErrorCode, WalkCheckpoint } from '@pdg/core';
@@ -72,48 +72,18 @@ function queueWalk(
     woken();
   };
 
-  const running = (async () => {
-    const { Queue } = await import('bullmq');
-    const { createWalkWorker, enqueueWalk } = await import('@pdg/queue');
-    const connection = { url: redisUrl };
-    const queueName = `pdg-mcp-task-${randomUUID()}`;
-    const queue = new Queue(queueName, { connection });
-    const worker = createWalkWorker({
-      client,
-      connection,
-      queueName,
-      sink: async ({ pageIndex, items }) => {
-        delivered.set(pageIndex, items);
-      },
-    });
-    worker.worker.on('progress', (_job, progress) => pageDone(progress as WalkProgress));
-    worker.worker.on('completed', () => {
+  const running = startJob(redisUrl, client, request, {
+    sink: (pageIndex, items) => delivered.set(pageIndex, items),
+    progress: pageDone,
+    completed: () => {
       ended = true;
       woken();
-    });
-    worker.worker.on('failed', (job) => {
-      if (!job) return;
-      // Failed for good, or to be tried again (from its checkpoint) after backoff.
-      void job.getState().then((state) => {
-        if (state !== 'failed') return;
-        failure = failureOf(job.failedReason);
-        woken();
-      });
-    });
-    await enqueueWalk(queue, {
-      provider: request.tool.provider,
-      endpoint: request.tool.endpointName,
-      params: request.params,
-      // One item past the task's: the walk's place after the last item kept says whether more remain.
-      maxItems: request.maxItems + 1,
-      maxPages: request.maxPages,
-    });
-    return async () => {
-      await worker.close();
-      await queue.obliterate({ force: true });
-      await queue.close();
-    };
-  })();
+    },
+    failed: (reason) => {
+      failure = failureOf(reason);
+      woken();
+    },
+  });
 
   async function* items(): AsyncGenerator<unknown, void, undefined> {
     const stop = await running.catch((error: unknown) => {
@@ -172,4 +142,64 @@ function failureOf(reason: string): Error {
   const match = /^([A-Z_]+): ([\s\S]*)$/.exec(reason);
   if (!match) return new Error(reason);
   return pdgError({ code: match[1] as PdgErrorCode, message: match[2] as string });
+}
+
+/** What a walk job tells as it runs. */
+interface JobEvents {
+  /** A page's items, as the sink takes them. */
+  sink(pageIndex: number, items: readonly unknown[]): void;
+  /** The job's progress past a page the sink took. */
+  progress(progress: WalkProgress): void;
+  completed(): void;
+  /** Failed for good (its attempts spent, or an error not worth another): the job's failed reason. */
+  failed(reason: string): void;
+}
+
+/**
+ * Enqueues the walk on a queue of its own and starts its worker here, with the caller's client: resolves to
+ * what stops them both and drops the queue. The job walks one item past the task's `maxItems`, so that the
+ * walk's place after the last item kept says whether more remain.
+ */
+async function startJob(
+  redisUrl: string,
+  client: PdgClient<readonly AnyProvider[]>,
+  request: WalkRequest,
+  events: JobEvents,
+): Promise<() => Promise<void>> {
+  const { Queue } = await import('bullmq');
+  const { createWalkWorker, enqueueWalk } = await import('@pdg/queue');
+  const connection = { url: redisUrl };
+  const queueName = `pdg-mcp-task-${randomUUID()}`;
+  const queue = new Queue(queueName, { connection });
+  const worker = createWalkWorker({
+    client,
+    connection,
+    queueName,
+    sink: async ({ pageIndex, items }) => events.sink(pageIndex, items),
+  });
+  worker.worker.on('progress', (_job, progress) => events.progress(progress as WalkProgress));
+  worker.worker.on('completed', () => events.completed());
+  worker.worker.on('failed', (job) => {
+    if (!job) return;
+    // Failed for good, or to be tried again (from its checkpoint) after backoff.
+    void job.getState().then((state) => (state === 'failed' ? events.failed(job.failedReason) : undefined));
+  });
+  const stop = async () => {
+    await worker.close();
+    await queue.obliterate({ force: true });
+    await queue.close();
+  };
+  try {
+    await enqueueWalk(queue, {
+      provider: request.tool.provider,
+      endpoint: request.tool.endpointName,
+      params: request.params,
+      maxItems: request.maxItems + 1,
+      maxPages: request.maxPages,
+    });
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  return stop;
 }

@@ -70,16 +70,13 @@ export function createTaskEngine(given?: TaskLimits): TaskEngine {
     pollIntervalMs: limits.pollIntervalMs,
     progress: task.progress,
   });
+  const endOf = (task: Held): TaskEnd => ({
+    task: view(task),
+    ...(task.outcome ? { result: task.outcome.result } : {}),
+  });
   const find = (owner: string, taskId: string) => {
     const task = typeof taskId === 'string' ? tasks.get(taskId) : undefined;
     return task?.owner === owner ? task : undefined;
-  };
-  const settle = (task: Held, status: TaskStatus, message: string, outcome?: TaskOutcome) => {
-    if (isTerminal(task.status)) return;
-    task.status = status;
-    task.message = message;
-    task.updatedAt = new Date();
-    if (outcome) task.outcome = outcome;
   };
   const forget = (task: Held) => {
     clearTimeout(task.expiry);
@@ -104,43 +101,8 @@ export function createTaskEngine(given?: TaskLimits): TaskEngine {
     limits,
     start(owner, work) {
       makeRoom(owner);
-      const id = randomUUID();
-      const abort = new AbortController();
-      const now = new Date();
-      let markEnded: () => void = () => {};
-      const task: Held = {
-        id,
-        owner,
-        title: work.title,
-        createdAt: now,
-        updatedAt: now,
-        status: 'working',
-        progress: { pages: 0, items: 0 },
-        message: `${work.title}: started.`,
-        abort,
-        ended: new Promise<void>((resolve) => {
-          markEnded = resolve;
-        }),
-        // Forgotten after its time to live, its walk stopped if still going; the timer keeps no process alive.
-        expiry: setTimeout(() => forget(task), limits.ttlMs).unref(),
-      };
-      tasks.set(id, task);
-      const report = (progress: TaskProgress) => {
-        if (task.status !== 'working') return;
-        task.progress = progress;
-        task.updatedAt = new Date();
-        task.message = `${work.title}: ${progress.pages} pages, ${progress.items} items so far.`;
-      };
-      work
-        .run({ taskId: id, signal: abort.signal, report })
-        .then(
-          (outcome) => settle(task, 'completed', `${work.title}: ${outcome.summary}`, outcome),
-          (error: unknown) => {
-            const reason = error instanceof Error ? error.message : String(error);
-            settle(task, 'failed', `${work.title} failed: ${reason}`);
-          },
-        )
-        .finally(markEnded);
+      const task = launch(owner, work, limits.ttlMs, (expired) => forget(expired));
+      tasks.set(task.id, task);
       return view(task);
     },
     get: (owner, taskId) => {
@@ -149,23 +111,13 @@ export function createTaskEngine(given?: TaskLimits): TaskEngine {
     },
     current(owner, taskId) {
       const task = find(owner, taskId);
-      return task && { task: view(task), ...(task.outcome ? { result: task.outcome.result } : {}) };
+      return task && endOf(task);
     },
     async end(owner, taskId, signal) {
       const task = find(owner, taskId);
       if (!task) return undefined;
-      if (!isTerminal(task.status)) {
-        await new Promise<void>((resolve, reject) => {
-          const stop = () => reject(signal?.reason ?? new Error('The wait for the task was cancelled.'));
-          if (signal?.aborted) return stop();
-          signal?.addEventListener('abort', stop, { once: true });
-          // A cancelled task ends now, before its walk has stopped.
-          const poll = () => (isTerminal(task.status) ? resolve() : undefined);
-          void task.ended.then(resolve);
-          task.abort.signal.addEventListener('abort', poll, { once: true });
-        });
-      }
-      return { task: view(task), ...(task.outcome ? { result: task.outcome.result } : {}) };
+      if (!isTerminal(task.status)) await ending(task, signal);
+      return endOf(task);
     },
     cancel(owner, taskId) {
       const task = find(owner, taskId);
@@ -185,4 +137,65 @@ export function createTaskEngine(given?: TaskLimits): TaskEngine {
       for (const task of [...tasks.values()]) forget(task);
     },
   };
+}
+
+/** A task's end, settled once: its status, message and outcome. */
+function settle(task: Held, status: TaskStatus, message: string, outcome?: TaskOutcome): void {
+  if (isTerminal(task.status)) return;
+  task.status = status;
+  task.message = message;
+  task.updatedAt = new Date();
+  if (outcome) task.outcome = outcome;
+}
+
+/** The task of `work`, its work started: progress told as it goes, its end settled. `expire` runs after `ttlMs`. */
+function launch(owner: string, work: TaskWork, ttlMs: number, expire: (task: Held) => void): Held {
+  const now = new Date();
+  let markEnded: () => void = () => {};
+  const task: Held = {
+    id: randomUUID(),
+    owner,
+    title: work.title,
+    createdAt: now,
+    updatedAt: now,
+    status: 'working',
+    progress: { pages: 0, items: 0 },
+    message: `${work.title}: started.`,
+    abort: new AbortController(),
+    ended: new Promise<void>((resolve) => {
+      markEnded = resolve;
+    }),
+    // Forgotten after its time to live, its walk stopped if still going; the timer keeps no process alive.
+    expiry: setTimeout(() => expire(task), ttlMs).unref(),
+  };
+  const report = (progress: TaskProgress) => {
+    if (task.status !== 'working') return;
+    task.progress = progress;
+    task.updatedAt = new Date();
+    task.message = `${work.title}: ${progress.pages} pages, ${progress.items} items so far.`;
+  };
+  work
+    .run({ taskId: task.id, signal: task.abort.signal, report })
+    .then(
+      (outcome) => settle(task, 'completed', `${work.title}: ${outcome.summary}`, outcome),
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        settle(task, 'failed', `${work.title} failed: ${reason}`);
+      },
+    )
+    .finally(markEnded);
+  return task;
+}
+
+/** Resolves once the task has ended (a cancelled one at once, before its walk has stopped); rejects when `signal` aborts first. */
+function ending(task: Held, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const stop = () => reject(signal?.reason ?? new Error('The wait for the task was cancelled.'));
+    if (signal?.aborted) return stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    void task.ended.then(resolve);
+    task.abort.signal.addEventListener('abort', () => (isTerminal(task.status) ? resolve() : undefined), {
+      once: true,
+    });
+  });
 }
