@@ -350,7 +350,7 @@ describe('pdg mcp', () => {
 
   it('loads @pdg/mcp and the MCP SDK itself: pdg providers starts without them', async () => {
     expect(await loaded(['mcp', '--mock', '--providers', 'jobs:jobboard'])).toEqual(
-      expect.arrayContaining(['@pdg/mcp', '@modelcontextprotocol/sdk/server/mcp.js']),
+      expect.arrayContaining(['@pdg/mcp', '@modelcontextprotocol/server']),
     );
     expect(await loaded(['providers'])).toEqual([]);
   });

@@ -1,6 +1,10 @@
 /**
  * Streamable HTTP, stateless: every POST to the path is one exchange, answered as JSON by a server made for
- * it from tools made once. No session is kept (a walk goes on from the `resume` the client passes back), so
+ * it from tools made once, through the MCP SDK's `createMcpHandler`, which serves both protocol eras: a
+ * 2025 client's POSTs (`initialize`, then its requests) and 2026-07-28 requests, each carrying its version
+ * in `_meta` with no `initialize` (`server/discover` says which revisions are served), their
+ * `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers checked against the body (400 when they
+ * disagree or one is missing). No session is kept (a walk goes on from the `resume` the client passes back), so
  * GET (a server-to-client stream) and DELETE (ending a session) are refused with 405.
  *
  * On a loopback address (the default) only requests naming this machine are served: a `Host` or `Origin`
@@ -27,6 +31,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { AnyProvider } from '@pdg/core';
 import { callerKeyOf } from './caller-key.js';
+import { discoverAnswer } from './discover-versions.js';
 import { createPdgTools, type McpServerOptions, serverOf } from './server.js';
 
 export interface McpHttpServerOptions<TProviders extends readonly AnyProvider[] = readonly AnyProvider[]>
@@ -82,7 +87,30 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
   const { host = '127.0.0.1', port = 0, path = '/mcp', auth, ...serverOptions } = options;
   if (!path.startsWith('/')) throw new TypeError(`path must start with "/" (received "${path}").`);
   const pdgTools = createPdgTools(serverOptions);
-  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } = await import(
+    '@modelcontextprotocol/server'
+  );
+  // The 2026-07-28 requests. The key a request brought reaches the server made for it as the request's auth
+  // info, which the SDK hands the factory as given (it reads no header itself).
+  const modern = createMcpHandler(({ authInfo }) => serverOf(pdgTools, authInfo?.token), {
+    legacy: 'reject',
+    responseMode: 'auto',
+    maxRequestBodySize,
+  });
+  // A 2025 client's: answered as JSON, as before (the SDK's own stateless fallback may answer as an event stream).
+  const legacy = async (request: Request, key: string | undefined, response: ServerResponse) => {
+    const server = serverOf(pdgTools, key);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    return transport.handleRequest(request, key === undefined ? {} : { authInfo: authInfoOf(key) });
+  };
   const loopback = loopbackNames.has(host);
   let signIn: McpHttpSignIn | undefined;
 
@@ -109,14 +137,29 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
     }
     const caller = 'key' in signedIn ? { key: signedIn.key } : callerKeyOf(request);
     if ('refusal' in caller) return answer(response, 400, caller.refusal);
-    const server = serverOf(pdgTools, caller.key);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    response.on('close', () => {
-      void transport.close();
-      void server.close();
+    const body = await bodyOf(request);
+    if (body === undefined) {
+      return answer(response, 413, `Payload too large: a message is at most ${maxRequestBodySize} bytes.`);
+    }
+    const aborted = new AbortController();
+    response.on('close', () => aborted.abort());
+    const webRequest = new Request(new URL(request.url ?? path, 'http://localhost'), {
+      method: 'POST',
+      headers: headersOf(request),
+      body,
+      signal: aborted.signal,
     });
-    await server.connect(transport);
-    await transport.handleRequest(request, response);
+    const parsed = parsedJson(body);
+    // A 2025 client's message; and a body that is no JSON, answered by the 2025 transport as before (a parse error).
+    if (parsed === undefined || (await isLegacyRequest(webRequest, parsed.value))) {
+      return sendResponse(await legacy(webRequest, caller.key, response), response);
+    }
+    const method = (parsed.value as { method?: unknown } | null)?.method;
+    const answered = await modern.fetch(
+      webRequest,
+      caller.key === undefined ? {} : { authInfo: authInfoOf(caller.key) },
+    );
+    await sendResponse(await discoverAnswer(method, answered), response);
   };
 
   const http = createServer((request, response) => {
@@ -153,6 +196,7 @@ export async function startMcpHttpServer<const TProviders extends readonly AnyPr
     port: bound,
     close: async () => {
       await stop();
+      await modern.close();
       await signIn?.close();
     },
   };
@@ -172,6 +216,60 @@ function namesThisMachine(request: IncomingMessage, publicHost: string | undefin
   if (!served(hostname(request.headers.host))) return false;
   const origin = request.headers.origin;
   return origin === undefined || served(hostname(origin));
+}
+
+/** The largest message read: the MCP SDK's own bound for a POST body (4 MiB). */
+const maxRequestBodySize = 4 * 1024 * 1024;
+
+/** The request's body, or undefined when it is over `maxRequestBodySize`. */
+async function bodyOf(request: IncomingMessage): Promise<Buffer<ArrayBuffer> | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).byteLength;
+    if (size > maxRequestBodySize) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The caller's key as the auth info the SDK passes to the server made for the request. */
+function authInfoOf(key: string) {
+  return { token: key, clientId: 'pdg-caller', scopes: [] };
+}
+
+/** The body read as JSON, or undefined when it is none. */
+function parsedJson(body: Uint8Array): { readonly value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(new TextDecoder().decode(body)) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request's headers as a `Headers` (a header sent several times joined, as HTTP reads it). */
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of [value].flat()) headers.append(name, one);
+  }
+  return headers;
+}
+
+/** Writes a fetch `Response` to the Node response: its status, headers and body. */
+async function sendResponse(answer: Response, response: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  response.writeHead(answer.status, headers);
+  if (answer.body === null) {
+    response.end();
+    return;
+  }
+  for await (const chunk of answer.body) response.write(chunk);
+  response.end();
 }
 
 /** A JSON-RPC error answer with no request id, as the transport gives for a request it cannot take. */

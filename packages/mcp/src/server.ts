@@ -1,33 +1,52 @@
 /**
- * The MCP server, over the toolset chosen from one table (toolsets.ts). Tools are served through the SDK's `McpServer`, with the `tools/list` and `tools/call`
- * handlers set on its underlying protocol server: `McpServer.registerTool` takes a zod schema and converts
- * it, whereas each endpoint's input schema is already JSON Schema (from `@pdg/openapi`), handed out exactly
- * as converted, enums, limits, defaults and descriptions included.
+ * The MCP server, over the toolset chosen from one table (toolsets.ts), on the MCP SDK 2.x `McpServer`: one
+ * server made per exchange (an HTTP request, a stdio connection) serves both protocol eras, the 2025
+ * revisions opened by `initialize` and 2026-07-28 (each request carrying its version in `_meta`, and
+ * `server/discover`), through the SDK's serving entries (http.ts, stdio.ts).
+ *
+ * The `tools/list` and `tools/call` handlers are set on its protocol server: `McpServer.registerTool` takes
+ * a schema library's schema and converts it, whereas each endpoint's input schema is already JSON Schema
+ * (from `@pdg/openapi`), handed out exactly as converted, enums, limits, defaults and descriptions included.
+ * Each documented endpoint's docs are a resource (endpoint-resources.ts), with the endpoint's cache time as
+ * the 2026 revision's cache hint; a walk stopped before its end links the rest of it as a resource.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+// The tools' results are typed as the 2025 revision's (every tool module shares this type); the SDK 2.x server takes them as they are.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  ResourceNotFoundError,
+  ResourceTemplate,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { type AnyProvider, type ClientOptions, PdgError } from '@pdg/core';
 import { endpointCatalog, endpointsOf, pdgEnvironment } from '@pdg/core/face';
 import { resolveBounds, type SandboxBounds } from '@pdg/sandbox/bounds';
-import { z } from 'zod';
 import manifest from '../package.json' with { type: 'json' };
-import type { CallContext } from './call.js';
+import { type CallContext, callTool } from './call.js';
+import { callToolName } from './catalog.js';
 import { serverClients } from './clients.js';
 import { driftRecord } from './drift.js';
+import {
+  type EndpointResource,
+  endpointResources,
+  endpointResourceTemplate,
+  parsePdgUri,
+  walkUri,
+} from './endpoint-resources.js';
 import { toolError } from './errors.js';
-import { resolveLimits, type ToolLimits } from './limits.js';
-import { finishedResult, type Redact } from './result-step.js';
-import { serveTasks } from './tasks/serve-tasks.js';
+import { walkArguments } from './input-schema.js';
+import { type ResolvedLimits, resolveLimits, type ToolLimits } from './limits.js';
+import { finishedResult, type Redact, resultBytes } from './result-step.js';
+import { tasksExtension } from './tasks/protocol.js';
+import { requestMeta, serveTasks } from './tasks/serve-tasks.js';
 import { type ServerTasks, serverTasks, type TaskOptions } from './tasks/server-tasks.js';
+import { taskIdOfUri } from './tasks/task-resource.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
-import { type Toolset, toolsetRow, toolsets } from './toolsets.js';
+import { type ToolRun, type Toolset, toolsetRow, toolsets } from './toolsets.js';
 
 export type { Toolset };
 
@@ -60,13 +79,21 @@ export interface PdgTools {
   readonly tools: readonly ServedTool[];
   /** Every endpoint as a tool: the tools served by `toolset: 'endpoints'`, and what `call_endpoint` calls. */
   readonly endpointTools: readonly PdgTool[];
+  /** Each documented endpoint's docs as a resource, `pdg://{provider}/{endpoint}` (see endpoint-resources.ts). */
+  readonly resources: readonly EndpointResource[];
   /**
    * Calls the named tool with the arguments a model gave. Never throws for a failed call: the result is a
    * tool error (`isError: true`) saying what failed. Every result, errors included, is at most
-   * `limits.maxResultBytes` (see result-step.ts). An unknown name is a `TypeError`. `apiKey`: the
-   * caller's own key, sent instead of the server's for this call's gateway requests (see `clients.ts`).
+   * `limits.maxResultBytes` (see result-step.ts); a walk stopped before its end ends with a `resource_link`
+   * to the rest of it. An unknown name is a `TypeError`. `apiKey`: the caller's own key, sent instead of the
+   * server's for this call's gateway requests (see `clients.ts`).
    */
   call(name: string, args?: Record<string, unknown>, signal?: AbortSignal, apiKey?: string): Promise<CallToolResult>;
+  /**
+   * Reads a `pdg://` resource: an endpoint's docs, or the rest of a walk (walked on with the caller's key, as
+   * the tool would). A URI naming neither is a `ResourceNotFoundError` saying what a URI looks like.
+   */
+  read(uri: URL, signal?: AbortSignal, apiKey?: string): Promise<ReadResourceResult>;
   readonly serverInfo: { readonly name: string; readonly version: string };
   /** Which tools are served (see `McpServerOptions.toolset`). */
   readonly toolset: Toolset;
@@ -107,38 +134,157 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   const listed = row.tools({ endpoints: endpointTools, catalog: endpointCatalog(options.providers), limits, bounds });
   const runs = new Map(listed.map(({ tool, run }) => [tool.name, run]));
   const tools = listed.map(({ tool }) => tool);
-  const pdgTools: Omit<PdgTools, 'tasks'> = {
+  const resources = endpointResources(endpointTools);
+  const byEndpoint = new Map(endpointTools.map((tool) => [`${tool.provider} ${tool.endpointName}`, tool]));
+
+  /** Runs a tool with the client of the caller's key, and passes its result through the one result step. */
+  const run = async (
+    tool: ToolRun,
+    args: Record<string, unknown> | undefined,
+    signal: AbortSignal | undefined,
+    apiKey: string | undefined,
+  ): Promise<CallToolResult> => {
+    const keyed = clients.forKey(apiKey);
+    // A key core refused (or none at all) reaches no client and no result: its error never quotes the key.
+    const redact: Redact = keyed instanceof PdgError ? (value) => value : endpointsOf(keyed.client).redact;
+    if (!tool.callsGateway) return finishedResult(tool.run(args ?? {}), limits, redact);
+    if (keyed instanceof PdgError) return finishedResult(toolError(keyed), limits, redact);
+    const context: CallContext = {
+      client: keyed.client,
+      endpoints: endpointsOf(keyed.client),
+      limits,
+      drift: drift.of,
+      ...(signal ? { signal } : {}),
+    };
+    return finishedResult(await tool.run(args, context), limits, redact);
+  };
+
+  const call: PdgTools['call'] = async (name, args, signal, apiKey) => {
+    const tool = runs.get(name);
+    if (tool === undefined) throw new TypeError(unknownTool(name, tools));
+    const result = await run(tool, args, signal, apiKey);
+    const walked = walkedEndpoint(name, args ?? {}, byEndpoint);
+    return walked ? withRestLinked(result, walked, limits) : result;
+  };
+  const tasks = serverTasks({ options: taskOptions, clients, endpointTools, limits, call });
+
+  return {
     tools,
     endpointTools,
+    resources,
     toolset,
-    taskTools: new Set(listed.filter(({ run }) => run.callsGateway).map(({ tool }) => tool.name)),
+    taskTools: new Set(listed.filter(({ run: each }) => each.callsGateway).map(({ tool }) => tool.name)),
+    tasks,
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
-    async call(name, args, signal, apiKey) {
-      const run = runs.get(name);
-      if (run === undefined) throw new TypeError(unknownTool(name, tools));
-      const keyed = clients.forKey(apiKey);
-      // A key core refused (or none at all) reaches no client and no result: its error never quotes the key.
-      const redact: Redact = keyed instanceof PdgError ? (value) => value : endpointsOf(keyed.client).redact;
-      if (!run.callsGateway) return finishedResult(run.run(args ?? {}), limits, redact);
-      if (keyed instanceof PdgError) return finishedResult(toolError(keyed), limits, redact);
-      const context: CallContext = {
-        client: keyed.client,
-        endpoints: endpointsOf(keyed.client),
-        limits,
-        drift: drift.of,
-        ...(signal ? { signal } : {}),
+    call,
+    async read(uri, signal, apiKey) {
+      // A task's whole result (pdg://tasks/<id>), for the caller that started it.
+      const taskId = taskIdOfUri(uri.href);
+      if (taskId !== undefined) return tasks.read(uri.href, taskId, apiKey);
+      const named = parsePdgUri(uri);
+      if (named.kind === 'refused') throw new ResourceNotFoundError(uri.href, named.message);
+      const tool = byEndpoint.get(`${named.provider} ${named.endpoint}`);
+      const documented = resources.find((resource) => resource.tool === tool);
+      if (tool === undefined || (named.kind === 'docs' && documented === undefined)) {
+        const message = `Unknown resource ${uri.href}: no documented endpoint ${named.provider} ${named.endpoint}; resources/list names every one (${resources.length}).`;
+        throw new ResourceNotFoundError(uri.href, message);
+      }
+      if (named.kind === 'docs') {
+        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: documented?.text() ?? '' }] };
+      }
+      const args = {
+        ...named.params,
+        resume: named.resume,
+        ...(named.maxItems === undefined ? {} : { maxItems: named.maxItems }),
+        ...(named.maxPages === undefined ? {} : { maxPages: named.maxPages }),
       };
-      return finishedResult(await run.run(args, context), limits, redact);
+      const endpointRun: ToolRun = { callsGateway: true, run: (given, context) => callTool(tool, given, context) };
+      const result = withRestLinked(await run(endpointRun, args, signal, apiKey), walkOf(tool, args), limits);
+      if (result.isError) {
+        const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, text);
+      }
+      return {
+        contents: result.content.flatMap((block) => {
+          if (block.type === 'text') return [{ uri: uri.href, mimeType: 'application/json', text: block.text }];
+          // The link to what follows, as its URI: resource contents hold text, not links.
+          if (block.type === 'resource_link') return [{ uri: uri.href, mimeType: 'text/uri-list', text: block.uri }];
+          return [];
+        }),
+      };
     },
   };
-  const tasks = serverTasks({ options: taskOptions, clients, endpointTools, limits, call: pdgTools.call });
-  return { ...pdgTools, tasks };
+}
+
+/** A walk of one endpoint as a tool call asked it: the endpoint, its params (with `fields`) and its bounds. */
+interface AskedWalk {
+  readonly tool: PdgTool;
+  readonly params: Record<string, unknown>;
+  readonly bounds: { readonly maxItems?: unknown; readonly maxPages?: unknown };
+}
+
+/** The walk a tool call asked for, when the tool walks one endpoint (an endpoint's own tool, or `call_endpoint`). */
+function walkedEndpoint(
+  name: string,
+  args: Record<string, unknown>,
+  byEndpoint: ReadonlyMap<string, PdgTool>,
+): AskedWalk | undefined {
+  if (name === callToolName) {
+    const tool = byEndpoint.get(`${String(args.provider)} ${String(args.endpoint)}`);
+    if (!tool?.endpoint.paging) return undefined;
+    const given =
+      typeof args.params === 'object' && args.params !== null ? (args.params as Record<string, unknown>) : {};
+    return walkOf(tool, { ...given, ...(args.fields === undefined ? {} : { fields: args.fields }), ...bounds(args) });
+  }
+  const tool = [...byEndpoint.values()].find((candidate) => candidate.name === name);
+  return tool?.endpoint.paging ? walkOf(tool, args) : undefined;
+}
+
+function bounds(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([name]) => name === 'maxItems' || name === 'maxPages'));
+}
+
+function walkOf(tool: PdgTool, args: Record<string, unknown>): AskedWalk {
+  const params = Object.fromEntries(
+    Object.entries(args).filter(([name]) => !(walkArguments as readonly string[]).includes(name)),
+  );
+  return { tool, params, bounds: { maxItems: args.maxItems, maxPages: args.maxPages } };
+}
+
+/** A link's URI is sent only up to this length: params long enough to pass it are better passed back by hand. */
+const longestLinkedUri = 4_000;
+
+/**
+ * The result with a `resource_link` to the rest of its walk appended, when the walk stopped before its end
+ * (its `walk.resume`) and the link fits the result limit; the result as it was otherwise.
+ */
+function withRestLinked(result: CallToolResult, walked: AskedWalk, limits: ResolvedLimits): CallToolResult {
+  const walk = (result.structuredContent as { walk?: { done?: unknown; resume?: unknown } } | undefined)?.walk;
+  if (result.isError || walk === undefined || walk.done !== false || walk.resume === undefined) return result;
+  const { tool } = walked;
+  const uri = walkUri(tool.provider, tool.endpointName, walked.params, walk.resume, walked.bounds);
+  if (uri.length > longestLinkedUri) return result;
+  const linked: CallToolResult = {
+    ...result,
+    content: [
+      ...result.content,
+      {
+        type: 'resource_link',
+        uri,
+        name: `${tool.provider}/${tool.endpointName} walk, from ${JSON.stringify(walk.resume)}`,
+        description: `The rest of this walk of ${tool.provider} ${tool.endpointName}: read it (resources/read) for the next part, with the same params and bounds.`,
+        mimeType: 'application/json',
+      },
+    ],
+  };
+  return resultBytes(linked) <= limits.maxResultBytes ? linked : result;
 }
 
 /**
- * An MCP server offering one tool per endpoint of `options.providers`; connect it to a transport
- * (`server.connect(new StdioServerTransport())`), or use `serveStdio` / `startMcpHttpServer`. The tools
- * own `tools/list` and `tools/call`: add resources or prompts to it if you like, not other tools.
+ * An MCP server offering one tool per endpoint of `options.providers`, and each endpoint's docs as a
+ * resource. It speaks the 2025 revisions when connected to a transport (`server.connect(transport)`); use
+ * `serveStdio` / `startMcpHttpServer` to serve both eras. The tools own `tools/list` and `tools/call`, the
+ * endpoint docs the `pdg://` resources: add prompts or other resources to it if you like, not other tools.
  */
 export function createMcpServer<const TProviders extends readonly AnyProvider[]>(
   options: McpServerOptions<TProviders>,
@@ -147,17 +293,18 @@ export function createMcpServer<const TProviders extends readonly AnyProvider[]>
 }
 
 /**
- * A new MCP server over tools made once: the HTTP transport makes one per request from the same tools,
- * with the key that request brought, if any.
+ * A new MCP server over tools made once: the serving entries make one per request (HTTP) or connection
+ * (stdio) from the same tools, with the key that request brought, if any.
  */
 export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
   const mcp = new McpServer(pdgTools.serverInfo, {
     capabilities: {
       tools: { listChanged: false },
+      resources: { listChanged: false },
       // 2025-11-25's experimental tasks: a tool call may be asked for as a task; tasks are listed and cancelled.
       tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
-      // A task's result too large to send inline is a resource (pdg://tasks/<id>).
-      resources: {},
+      // 2026-07-28's tasks extension: a walk longer than one call gives is answered with a task.
+      extensions: { [tasksExtension]: {} },
     },
     instructions: toolsets[pdgTools.toolset].instructions,
   });
@@ -170,31 +317,51 @@ export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
     annotations: tool.annotations,
     ...(pdgTools.taskTools.has(tool.name) ? { execution: { taskSupport: 'optional' as const } } : {}),
   }));
-  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  mcp.server.setRequestHandler(callToolRequest, (request, extra) => {
+  mcp.server.setRequestHandler('tools/list', () => ({ tools: listed }));
+  mcp.server.setRequestHandler('tools/call', (request, ctx) => {
     const { name, arguments: args } = request.params;
     if (!pdgTools.tools.some((tool) => tool.name === name)) {
-      throw new McpError(ErrorCode.InvalidParams, unknownTool(name, pdgTools.tools));
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(name, pdgTools.tools));
     }
     // The SDK's server checks `arguments` against the protocol's schema before this runs (-32602 when not an object).
-    const given = args as Record<string, unknown> | undefined;
-    const asTask = tasks.asTask(request.params, given);
-    if (asTask) return asTask;
-    return pdgTools.call(name, given, extra.signal, callerKey);
+    const asTask = tasks.asTask(request.params, args, requestMeta(ctx));
+    // A task answers in place of the call's result: its type names the call's results only.
+    if (asTask) return asTask as unknown as CallToolResult;
+    return pdgTools.call(name, args, ctx.mcpReq.signal, callerKey);
   });
   const tasks = serveTasks(mcp, pdgTools, callerKey);
+  const read = (uri: URL, ctx: { readonly mcpReq: { readonly signal: AbortSignal } }) =>
+    pdgTools.read(uri, ctx.mcpReq.signal, callerKey);
+  for (const resource of pdgTools.resources) {
+    mcp.registerResource(
+      resource.name,
+      resource.uri,
+      {
+        title: resource.title,
+        description: resource.description,
+        mimeType: 'text/markdown',
+        // The 2026 revision's cache hint; a 2025 answer carries none. Public: the docs are the same for every caller.
+        ...(resource.cacheSeconds === undefined
+          ? {}
+          : { cacheHint: { ttlMs: resource.cacheSeconds * 1000, cacheScope: 'public' as const } }),
+      },
+      read,
+    );
+  }
+  // Any other pdg:// URI (the rest of a walk, or a wrong one answered with what a URI looks like).
+  mcp.registerResource(
+    'endpoint',
+    new ResourceTemplate(endpointResourceTemplate, { list: undefined }),
+    {
+      title: "A Public-Data Gateway endpoint's docs",
+      description:
+        'The docs of one endpoint: its call, params and their rules, response fields, paging and cache time. The provider is URI-encoded: pdg://jobs%3Ajobboard/browse.',
+      mimeType: 'text/markdown',
+    },
+    (uri, _variables, ctx) => read(uri, ctx),
+  );
   return mcp;
 }
-
-/**
- * `tools/call` with `arguments` of any type, for the handler's registration only. Registered with the
- * protocol's own schema, an array or a string as arguments fails that parse first, answered as an internal
- * error (-32603); with this one it reaches the SDK server's check of the request, which answers it as the
- * caller's invalid params (-32602).
- */
-const callToolRequest = CallToolRequestSchema.extend({
-  params: CallToolRequestSchema.shape.params.extend({ arguments: z.unknown().optional() }),
-});
 
 function unknownTool(name: string, tools: readonly ServedTool[]): string {
   const shown = tools.slice(0, 5).map((tool) => tool.name);

@@ -1,13 +1,14 @@
 /**
  * stdio, for desktop assistants that start the server as a child process: messages are read from stdin and
- * written to stdout, so nothing else may be written to stdout (log to stderr).
+ * written to stdout, so nothing else may be written to stdout (log to stderr). The MCP SDK's `serveStdio`
+ * answers both protocol eras: a connection opened with `initialize` is a 2025 one, one opened with a request
+ * carrying its version in `_meta` (or `server/discover`) a 2026-07-28 one; each gets a server of its own.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AnyProvider } from '@pdg/core';
-import { createMcpServer, type McpServerOptions } from './server.js';
+import { DiscoverListingTransport } from './discover-versions.js';
+import { createPdgTools, type McpServerOptions, serverOf } from './server.js';
 
 export interface RunningStdioServer {
-  readonly server: McpServer;
   /** Settles when the client closes stdin (or the server is closed): the process may then end. */
   readonly closed: Promise<void>;
   close(): Promise<void>;
@@ -17,15 +18,23 @@ export interface RunningStdioServer {
 export async function serveStdio<const TProviders extends readonly AnyProvider[]>(
   options: McpServerOptions<TProviders>,
 ): Promise<RunningStdioServer> {
-  const server = createMcpServer(options);
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const transport = new StdioServerTransport();
+  const pdgTools = createPdgTools(options);
+  const { serveStdio: serveBothEras, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+  let closing: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
-    // The transport does not watch for the end of stdin: a client that goes away only closes the pipe.
+    closing = resolve;
+    // A client that goes away only closes the pipe.
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
-    server.server.onclose = () => resolve();
   });
-  await server.connect(transport);
-  return { server, closed, close: () => server.close() };
+  const served = serveBothEras(() => serverOf(pdgTools), {
+    transport: new DiscoverListingTransport(new StdioServerTransport()),
+  });
+  return {
+    closed,
+    close: async () => {
+      await served.close();
+      closing();
+    },
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { createClient, isPdgError, toArray } from '@pdg/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPdgTools } from '../src/index.js';
 import { apiKey, type Connected, connect, providers, textOf } from './connect.js';
 
 let catalog: Connected;
@@ -118,14 +119,22 @@ describe('a forged resume', () => {
     });
   }
 
-  it("(given through the arguments' __proto__) is no resume at all: the arguments are refused, nothing sent", async () => {
+  it("(given through the arguments' __proto__) is no resume at all: pdg refuses the arguments, nothing sent", async () => {
+    const tools = createPdgTools({ providers, apiKey, baseUrl: endpoints.gatewayUrl, retry: 0 });
+    const catalogTools = createPdgTools({
+      providers,
+      apiKey,
+      baseUrl: endpoints.gatewayUrl,
+      retry: 0,
+      toolset: 'catalog',
+    });
     const before = endpoints.requests.length;
     const args = JSON.parse('{"country": "SG", "limit": 3, "__proto__": {"resume": {"at": 1, "taken": 1e308}}}');
-    const own = await endpoints.call('jobs_jobboard_browse', args);
+    const own = await tools.call('jobs_jobboard_browse', args);
     expect(own.isError).toBe(true);
     expect(textOf(own)).toMatch(/^INVALID_PARAMS: .*__proto__/);
     const paramsArgs = JSON.parse('{"country": "SG", "__proto__": {"resume": {"at": 1, "taken": 1e308}}}');
-    const viaCatalog = await catalog.call('call_endpoint', {
+    const viaCatalog = await catalogTools.call('call_endpoint', {
       provider: 'jobs:jobboard',
       endpoint: 'browse',
       params: paramsArgs,
@@ -133,6 +142,16 @@ describe('a forged resume', () => {
     expect(viaCatalog.isError).toBe(true);
     expect(textOf(viaCatalog)).toMatch(/^INVALID_PARAMS: .*__proto__/);
     expect(endpoints.requests.length).toBe(before);
+  });
+
+  it("(given through the arguments' __proto__ over MCP) never reaches pdg: the SDK's parse drops the key, the walk starts afresh", async () => {
+    const args = JSON.parse(
+      '{"country": "SG", "limit": 3, "maxItems": 3, "__proto__": {"resume": {"at": 2, "taken": 1e308}}}',
+    );
+    const walked = walkedOf(await endpoints.call('jobs_jobboard_browse', args));
+    // One whole first page (3 jobs), going on at page 2: the forged checkpoint (page 2, 1e308 taken) was not used.
+    expect(walked.items).toHaveLength(3);
+    expect(walked.walk.resume).toEqual({ at: 2, taken: 0 });
   });
 });
 

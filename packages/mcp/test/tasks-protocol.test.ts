@@ -18,9 +18,6 @@ import { createMcpServer, type RunningMcpHttpServer, startMcpHttpServer } from '
 const listingSize = 700;
 const apiKey = 'made-up-key-task-protocol-5e2b';
 const browse = 'jobs_jobboard_browse';
-const tasksExtension = {
-  'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
-};
 
 let gateway: RunningMockGateway;
 const requests: MockRequestInfo[] = [];
@@ -259,13 +256,46 @@ describe('tasks over HTTP', () => {
     return (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
   }
 
+  /** A 2026-07-28 request as plain HTTP: the `_meta` envelope (declaring the tasks extension), and the headers it asks for. */
+  async function modernPost(key: string, method: string, params: Record<string, unknown>, extension = true) {
+    const name = typeof params.name === 'string' ? params.name : (params.taskId as string | undefined);
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(name === undefined ? {} : { 'mcp-name': name }),
+        'x-api-key': key,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method,
+        params: {
+          ...params,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'plain-http', version: '0' },
+            'io.modelcontextprotocol/clientCapabilities': extension
+              ? { extensions: { 'io.modelcontextprotocol/tasks': {} } }
+              : {},
+          },
+        },
+      }),
+    });
+    return (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
+  }
+
   it('2026-07-28: a walk over the bounds from a client declaring the extension is a task, its result in tasks/get', async () => {
     const key = 'made-up-key-task-http-2026-a';
+    const discovered = await modernPost(key, 'server/discover', {});
+    expect(discovered.result?.capabilities).toMatchObject({ extensions: { 'io.modelcontextprotocol/tasks': {} } });
     requests.length = 0;
-    const created = await post(key, 'tools/call', {
+    const created = await modernPost(key, 'tools/call', {
       name: browse,
       arguments: { maxItems: 600, fields: ['items[].jobId', 'items[].title'] },
-      _meta: tasksExtension,
     });
     expect(created.result).toMatchObject({ resultType: 'task', status: 'working', ttlMs: 3_600_000 });
     const taskId = created.result?.taskId as string;
@@ -273,7 +303,7 @@ describe('tasks over HTTP', () => {
     await expect
       .poll(
         async () => {
-          got = (await post(key, 'tasks/get', { taskId, _meta: tasksExtension })).result;
+          got = (await modernPost(key, 'tasks/get', { taskId })).result;
           return got?.status;
         },
         { timeout: 30_000 },
@@ -286,14 +316,17 @@ describe('tasks over HTTP', () => {
     expect(structured.walk).toMatchObject({ items: 600, pages: 30, done: false });
     expect(requests).toHaveLength(30);
     expect(requests.every((request) => request.hasApiKey)).toBe(true);
-    // The same call without the extension is not answered with a task.
-    const refused = await post(key, 'tools/call', { name: browse, arguments: { maxItems: 600 } });
+    // Without the extension declared, the same call is no task: the tool error saying how to ask for one.
+    const refused = await modernPost(key, 'tools/call', { name: browse, arguments: { maxItems: 600 } }, false);
     expect(refused.result?.isError).toBe(true);
-    expect(refused.result?.resultType).toBeUndefined();
-    // Cancelling a finished task is acknowledged (2026-07-28); its status stays.
-    expect((await post(key, 'tasks/cancel', { taskId, _meta: tasksExtension })).result).toMatchObject({
-      resultType: 'complete',
-    });
+    expect(refused.result?.resultType).toBe('complete');
+    // Cancelling is acknowledged (2026-07-28); a task that had finished stays as it was.
+    expect((await modernPost(key, 'tasks/cancel', { taskId })).result).toEqual(
+      expect.objectContaining({ resultType: 'complete' }),
+    );
+    expect((await modernPost(key, 'tasks/get', { taskId })).result?.status).toBe('completed');
+    // tasks/list is 2025's only.
+    expect((await modernPost(key, 'tasks/list', {})).error?.code).toBe(-32601);
   });
 
   it("another caller's key sees none of a caller's tasks, nor its linked result", async () => {
@@ -347,8 +380,6 @@ describe('tasks over HTTP', () => {
       const [contents] = read.contents;
       const whole = JSON.parse(contents && 'text' in contents ? contents.text : 'null') as { items: unknown[] };
       expect(whole.items).toHaveLength(650);
-      const listed = await client.listResources();
-      expect(listed.resources.map((resource) => resource.uri)).toContain(link.uri);
       const other = await fetch(linked.url, {
         method: 'POST',
         headers: {
@@ -358,8 +389,9 @@ describe('tasks over HTTP', () => {
         },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: link.uri } }),
       });
-      const answer = (await other.json()) as { error?: { code: number } };
-      expect(answer.error?.code).toBe(-32002);
+      const answer = (await other.json()) as { result?: unknown; error?: { code: number; message: string } };
+      expect(answer.result).toBeUndefined();
+      expect(answer.error?.message).toContain(`Resource not found: ${link.uri}`);
     } finally {
       await client.close();
       await linked.close();

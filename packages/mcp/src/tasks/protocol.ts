@@ -43,10 +43,14 @@ export function task2025(task: TaskView) {
   };
 }
 
-/** `tools/call`'s answer when it started a task (2025-11-25 `CreateTaskResult`). */
+/**
+ * `tools/call`'s answer when it started a task (2025-11-25 `CreateTaskResult`). With an empty `content`: the
+ * MCP SDK 2.x server checks every `tools/call` answer as a tool result, and refuses one carrying `task` with
+ * no `content`; a client reading the answer as a `CreateTaskResult` ignores it.
+ */
 export function createdTask2025(task: TaskView) {
   const { _meta, ...shown } = task2025(task);
-  return { task: shown, _meta };
+  return { task: shown, content: [], _meta };
 }
 
 /** The task as 2026-07-28 shows it, with its result once completed (`DetailedTask`). */

@@ -7,6 +7,7 @@
  * (`tasks.redisUrl`, by default `PDG_REDIS_URL`); see queue-source.ts for how the key stays out of Redis.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type ReadResourceResult, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import { PdgError } from '@pdg/core';
 import { pdgEnvironment } from '@pdg/core/face';
 import type { Clients } from '../clients.js';
@@ -41,6 +42,8 @@ export interface ServerTasks {
   start(name: string, args: Record<string, unknown> | undefined, apiKey: string | undefined): TaskView;
   /** Whose tasks a request with `apiKey` sees, or why it has none (no key). */
   owner(apiKey: string | undefined): string | PdgError;
+  /** The resource of a finished task's whole result (`pdg://tasks/<id>`), for its caller only. */
+  read(uri: string, taskId: string, apiKey: string | undefined): ReadResourceResult;
 }
 
 export interface ServerTaskParts {
@@ -67,6 +70,14 @@ export function serverTasks(parts: ServerTaskParts): ServerTasks {
     if (keyed instanceof PdgError) throw keyed;
     return keyed.client;
   };
+  const owner = (apiKey: string | undefined): string | PdgError => {
+    try {
+      return taskOwner(keyedClient(apiKey));
+    } catch (error) {
+      if (error instanceof PdgError) return error;
+      throw error;
+    }
+  };
   return {
     engine,
     overBounds(name, args) {
@@ -87,13 +98,17 @@ export function serverTasks(parts: ServerTaskParts): ServerTasks {
           };
       return engine.start(taskOwner(client), work);
     },
-    owner(apiKey) {
-      try {
-        return taskOwner(keyedClient(apiKey));
-      } catch (error) {
-        if (error instanceof PdgError) return error;
-        throw error;
+    owner,
+    read(uri, taskId, apiKey) {
+      const caller = owner(apiKey);
+      const held = caller instanceof PdgError ? undefined : engine.held(caller, taskId);
+      if (held === undefined) {
+        throw new ResourceNotFoundError(
+          uri,
+          `Resource not found: ${uri}. A task's whole result is pdg://tasks/<task id>, for a finished task of this caller whose result was too large to send inline.`,
+        );
       }
+      return { contents: [{ uri, mimeType: 'application/json', text: held }] };
     },
   };
 }
