@@ -146,9 +146,14 @@ describe('a long walk as a task, with the 2025 SDK client', () => {
     await client.connect(clientSide);
     try {
       requests.length = 0;
-      const result = (await client.callTool({ name: browse, arguments: { maxItems: 700 } })) as CallToolResult;
-      expect(result.isError).toBe(true);
-      expect(JSON.stringify(result.content)).toMatch(/runs as a task/);
+      for (const maxItems of [700, '700']) {
+        const result = (await client.callTool({ name: browse, arguments: { maxItems } })) as CallToolResult;
+        expect(result.isError).toBe(true);
+        const [block] = result.content;
+        expect(block?.type === 'text' ? block.text : '').toMatch(
+          /maxItems must be a whole number from 1 to 500 \(received "?700"?\)\. A longer walk \(up to 10,000 items and 400 pages\) runs as a task/,
+        );
+      }
       expect(requests).toHaveLength(0);
     } finally {
       await client.close();

@@ -53,7 +53,11 @@ export function walkCall(
 
 /** Whether the call asks for more than one tool call may give: `maxItems` or `maxPages` past the tool's bounds. */
 export function overToolBounds(call: WalkCall, limits: ResolvedLimits): boolean {
-  const over = (value: unknown, max: number) => typeof value === 'number' && value > max;
+  // Counts sent as text (`"600"`) are read as the tool reads them (coerce.ts).
+  const over = (value: unknown, max: number) => {
+    const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof count === 'number' && count > max;
+  };
   return over(call.args.maxItems, limits.maxItems) || over(call.args.maxPages, limits.maxPages);
 }
 
