@@ -171,6 +171,13 @@ const queueFlags: readonly Flag[] = [
   { name: 'max-items', value: 'N', description: 'add: stop the walk after N items', only: ['add'] },
   { name: 'max-pages', value: 'N', description: 'add: stop the walk after N pages', only: ['add'] },
   {
+    name: 'every',
+    value: 'PERIOD',
+    description: "add: run the walk again each PERIOD (30s, 10m, 1h, 1d), no faster than the endpoint's cache time",
+    only: ['add'],
+  },
+  { name: 'json', description: 'status: the status as one JSON object', only: ['status'] },
+  {
     name: 'out',
     value: 'DIR',
     description: 'work: write each page to DIR/<walk id>/<page>.ndjson, one item a line (required)',
@@ -228,7 +235,7 @@ export const commandFlags = {
 export type CommandName = keyof typeof commandFlags;
 
 /** The subcommands of `pdg queue`, in the order help and completion list them. */
-export const queueSubcommands = ['add', 'work', 'status'] as const;
+export const queueSubcommands = ['add', 'work', 'status', 'remove'] as const;
 
 /** The commands, in the order help and completion list them. */
 export const commands = Object.keys(commandFlags) as CommandName[];

@@ -38,7 +38,7 @@ Usage:
   pdg openapi [provider...] [options]              the OpenAPI 3.1 document, as JSON on stdout
   pdg docs [provider...] [options]                 write the API reference site as static files
   pdg mcp [--mock] [--http] [--code] [options]     the endpoints as tools for AI assistants (MCP)
-  pdg queue add|work|status [...]                  walks as durable jobs on Redis, for a fleet of workers
+  pdg queue add|work|status|remove [...]           walks as durable jobs on Redis, scheduled, for a fleet
   pdg completion bash|zsh|fish                     print a shell completion script
   pdg help <command>                               a command's usage (also: pdg <command> --help)
 

@@ -49,6 +49,8 @@ const hintsFor: Readonly<Record<string, readonly Context[]>> = {
   'commands/openapi.ts': ['openapi', 'docs'],
   'commands/openapi.ts#docsCommand': ['docs'],
   'commands/run-walk.ts': ['run'],
+  // Prints each walk as the `pdg queue add` that would add it.
+  'commands/queue-status-text.ts': ['queue add'],
 };
 
 /**

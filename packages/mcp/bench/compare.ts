@@ -1,7 +1,8 @@
 /**
  * Runs every task both ways through the official MCP SDK client, each over its own server (`catalog` and
  * `code` toolsets) and the same mock gateway, and counts the bytes of tool results the model would read:
- * the UTF-8 text of every content block returned.
+ * the UTF-8 text of every content block returned, the docs searches (`find_endpoints`, `search_docs`)
+ * included.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -72,8 +73,10 @@ export async function compareModes(createMcpServer: CreateServer): Promise<TaskR
     const runs: TaskRun[] = [];
     for (const task of tasks) {
       const two = counter(catalog);
+      for (const query of task.searches) await two.call('find_endpoints', { query });
       const twoAnswer = await task.twoTools(two.call);
       const one = counter(code);
+      for (const query of task.searches) await one.call('search_docs', { query });
       const codeAnswer = (await one.call('execute', { code: task.program })).result;
       runs.push({
         task,

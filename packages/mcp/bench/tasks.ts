@@ -1,8 +1,9 @@
 /**
  * Questions that take several gateway calls or a walk over many pages, over the mock gateway's jobboard and
- * forum, each answered two ways: a scripted sequence of `find_endpoints` / `call_endpoint` calls (what a model
- * does with the two catalog tools, the arithmetic done by the script as the model would do it), and one
- * `execute` program (code mode). Shared by the test (answers equal) and the bench (bytes returned).
+ * forum, each answered two ways, as a careful model would: the same searches of the docs first
+ * (`find_endpoints`, or `search_docs` in code mode), then a scripted sequence of `call_endpoint` calls asking
+ * only for the fields the answer needs (`fields`; the arithmetic done by the script as the model would do it),
+ * or one `execute` program. Shared by the test (answers equal) and the bench (bytes read).
  */
 
 /** Calls a tool; its structured content, or a thrown error for a tool error. */
@@ -11,7 +12,9 @@ export type ToolCall = (name: string, args: Record<string, unknown>) => Promise<
 export interface Task {
   readonly name: string;
   readonly question: string;
-  /** The two-tool way: find the endpoint, then call it (following `walk.resume` until done). */
+  /** The words of each search a model makes before it calls: `find_endpoints` or `search_docs` with each. */
+  readonly searches: readonly string[];
+  /** The two-tool way, after the searches: call the endpoints (following `walk.resume` until done). */
   twoTools(call: ToolCall): Promise<unknown>;
   /** The code-mode way: one program. */
   readonly program: string;
@@ -42,6 +45,7 @@ async function walkAll<T>(
   endpoint: string,
   params: Record<string, unknown>,
   field: string,
+  fields: readonly string[],
 ): Promise<T[]> {
   const items: T[] = [];
   let resume: unknown;
@@ -52,6 +56,7 @@ async function walkAll<T>(
       params,
       maxItems: 500,
       maxPages: 20,
+      fields,
       ...(resume === undefined ? {} : { resume }),
     });
     items.push(...(answer[field] as T[]));
@@ -68,9 +73,12 @@ export const tasks: readonly Task[] = [
   {
     name: 'remote-cities',
     question: 'Which three cities have the most remote jobs on the job board?',
+    searches: ['job listings browse'],
     async twoTools(call) {
-      await call('find_endpoints', { query: 'job listings browse' });
-      const jobs = await walkAll<Job>(call, 'jobs:jobboard', 'browse', {}, 'items');
+      const jobs = await walkAll<Job>(call, 'jobs:jobboard', 'browse', {}, 'items', [
+        'items[].isRemote',
+        'items[].location.city',
+      ]);
       const counts = new Map<string, number>();
       for (const job of jobs) {
         if (job.isRemote)
@@ -93,18 +101,27 @@ export const tasks: readonly Task[] = [
   {
     name: 'newest-remote-sg',
     question: 'Which companies posted the five newest remote jobs in Singapore, and for what employment type?',
+    searches: ['job listings browse', 'one job in detail'],
     async twoTools(call) {
-      await call('find_endpoints', { query: 'job listings browse' });
-      const jobs = await walkAll<Job>(call, 'jobs:jobboard', 'browse', {}, 'items');
+      const jobs = await walkAll<Job>(call, 'jobs:jobboard', 'browse', {}, 'items', [
+        'items[].jobId',
+        'items[].isRemote',
+        'items[].postedAt',
+        'items[].location.countryCode',
+      ]);
       const newest = jobs
         .filter((job) => job.isRemote && job.location?.countryCode === 'SG')
         .sort((a, b) => b.postedAt.localeCompare(a.postedAt) || a.jobId.localeCompare(b.jobId))
         .slice(0, 5);
-      await call('find_endpoints', { query: 'one job in detail' });
       const answers = [];
       for (const job of newest) {
         const detail = (
-          await call('call_endpoint', { provider: 'jobs:jobboard', endpoint: 'job', params: { jobId: job.jobId } })
+          await call('call_endpoint', {
+            provider: 'jobs:jobboard',
+            endpoint: 'job',
+            params: { jobId: job.jobId },
+            fields: ['title', 'company.name', 'employmentType'],
+          })
         ).result as { title: string; company?: { name?: string }; employmentType?: string };
         answers.push({
           title: detail.title,
@@ -131,19 +148,25 @@ export const tasks: readonly Task[] = [
   {
     name: 'most-replied-author',
     question: 'Which hot forum thread has the most replies, and how many threads has its author started?',
+    searches: ['hot threads', 'user profile threads'],
     async twoTools(call) {
-      await call('find_endpoints', { query: 'hot threads' });
-      const threads = await walkAll<Thread>(call, 'social-media:forum', 'hot', {}, 'threads');
+      const threads = await walkAll<Thread>(call, 'social-media:forum', 'hot', {}, 'threads', [
+        'threads[].threadId',
+        'threads[].title',
+        'threads[].author',
+        'threads[].authorId',
+        'threads[].totalReplies',
+      ]);
       const top = [...threads].sort(
         (a, b) => b.totalReplies - a.totalReplies || a.threadId.localeCompare(b.threadId),
       )[0] as Thread;
-      await call('find_endpoints', { query: 'user profile threads' });
       const started = await walkAll<unknown>(
         call,
         'social-media:forum',
         'profile',
         { userId: top.authorId },
         'threads',
+        ['threads[].threadId'],
       );
       return { title: top.title, replies: top.totalReplies, author: top.author, threadsStarted: started.length };
     },
@@ -158,13 +181,17 @@ export const tasks: readonly Task[] = [
   {
     name: 'most-viewed-communities',
     question: "For the three most-viewed hot threads, how many members does each one's community have?",
+    searches: ['hot threads', 'community detail totals'],
     async twoTools(call) {
-      await call('find_endpoints', { query: 'hot threads' });
-      const threads = await walkAll<Thread>(call, 'social-media:forum', 'hot', {}, 'threads');
+      const threads = await walkAll<Thread>(call, 'social-media:forum', 'hot', {}, 'threads', [
+        'threads[].threadId',
+        'threads[].title',
+        'threads[].communityId',
+        'threads[].totalViews',
+      ]);
       const top = [...threads]
         .sort((a, b) => b.totalViews - a.totalViews || a.threadId.localeCompare(b.threadId))
         .slice(0, 3);
-      await call('find_endpoints', { query: 'community detail totals' });
       const answers = [];
       for (const thread of top) {
         const { community } = (
@@ -172,6 +199,7 @@ export const tasks: readonly Task[] = [
             provider: 'social-media:forum',
             endpoint: 'community',
             params: { communityId: thread.communityId },
+            fields: ['community.name', 'community.totalMembers'],
           })
         ).result as { community: { name: string; totalMembers: number } };
         answers.push({ thread: thread.title, community: community.name, members: community.totalMembers });
@@ -193,9 +221,13 @@ export const tasks: readonly Task[] = [
     name: 'jobs-by-country',
     question:
       'Per country, how many jobs are listed, what share is remote, and how many openings do they offer in all?',
+    searches: ['job listings browse'],
     async twoTools(call) {
-      await call('find_endpoints', { query: 'job listings browse' });
-      const jobs = await walkAll<Job>(call, 'jobs:jobboard', 'browse', {}, 'items');
+      const jobs = await walkAll<Job>(call, 'jobs:jobboard', 'browse', {}, 'items', [
+        'items[].isRemote',
+        'items[].numberOfOpenings',
+        'items[].location.countryCode',
+      ]);
       const byCountry: Record<string, { jobs: number; remoteShare: number; openings: number }> = {};
       for (const job of jobs) {
         const country = job.location?.countryCode ?? 'unknown';

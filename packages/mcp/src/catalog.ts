@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isPdgError, PdgError, pdgError } from '@pdg/core';
 import type { EndpointCatalog } from '@pdg/core/face';
 import { type CallContext, callTool } from './call.js';
+import { endpointDoc } from './endpoint-doc.js';
 import { rankEndpoints } from './endpoint-search.js';
 import { toolError } from './errors.js';
 import { fieldsArgument, type JsonSchema, walkArguments } from './input-schema.js';
@@ -31,7 +32,7 @@ export function catalogTools(endpoints: readonly PdgTool[], limits: ResolvedLimi
       title: 'Find Public-Data Gateway endpoints',
       description: [
         `Finds endpoints of the Public-Data Gateway (${endpoints.length} endpoints of ${providerIds.length} providers: public web data such as music catalogues, job boards, forums, scholarly indexes, finance and health data) by words in their provider, name, description, params and response fields.`,
-        `Returns the best matches (${defaultMatches} unless limit says more, at most ${maxMatches}), each with its provider, endpoint, description and the JSON Schema of its params. Call one with ${callToolName}.`,
+        `Returns the best matches (${defaultMatches} unless limit says more, at most ${maxMatches}), each with its provider, endpoint, description, the JSON Schema of its params and its response's fields with their types (the paths fields takes). Call one with ${callToolName}.`,
       ].join('\n'),
       inputSchema: {
         type: 'object',
@@ -120,6 +121,7 @@ export function findEndpoints(endpoints: readonly PdgTool[], args: Record<string
     description: tool.endpoint.description,
     ...(tool.endpoint.paging ? { paged: tool.endpoint.paging.kind } : {}),
     params: paramsOnly(tool.inputSchema),
+    fields: endpointDoc(tool).fields,
   }));
   const structured = {
     endpoints: found,

@@ -1,12 +1,14 @@
 /**
- * Code mode: two tools, `search_docs` and `execute`. `execute` runs a short program the model writes
- * against the client, in `@pdg/sandbox` (QuickJS in WebAssembly, loaded here on the first program only),
- * so a question that takes many calls and some arithmetic comes back as its answer alone.
+ * Code mode: two tools, `search_docs` and `execute`. `execute` checks a short program the model writes
+ * against the endpoints' types (code-check.ts), then runs it against the client in `@pdg/sandbox` (QuickJS in
+ * WebAssembly, loaded here on the first program only), so a question that takes many calls and some
+ * arithmetic comes back as its answer alone.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { pdgError } from '@pdg/core';
 import type { SandboxBounds } from '@pdg/sandbox/bounds';
 import type { CallContext } from './call.js';
+import { checkProgram, type ProgramTypeError } from './code-check.js';
 import { searchDocsName } from './docs-search.js';
 import { toolError } from './errors.js';
 import type { PdgTool, ServedTool } from './tools.js';
@@ -29,7 +31,7 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
       title: 'Search the Public-Data Gateway docs',
       description: [
         `Searches the docs of ${endpoints.length} endpoints of ${providerIds.length} providers of the Public-Data Gateway (public web data: job boards, forums, music catalogues, scholarly indexes, finance and health data) for the words given, best match first.`,
-        `Each match says how a program calls the endpoint (pdg.run, or pdg.items / pdg.pages for a paged one), its params with their rules, its response's fields and its paging. Read it, then write the program for ${executeName}.`,
+        `The best match comes whole: how a program calls it (pdg.run, or pdg.items / pdg.pages for a paged one), its params with their rules, and its answer's types, as ${executeName} checks a program against them; the next matches are named. Read it, then write the program for ${executeName}.`,
       ].join('\n'),
       inputSchema: {
         type: 'object',
@@ -39,8 +41,8 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
             type: 'integer',
             minimum: 1,
             maximum: 10,
-            default: 3,
-            description: 'Matches to return (default 3).',
+            default: 1,
+            description: 'Matches to give whole (default 1; the next 4 are named).',
           },
         },
         additionalProperties: false,
@@ -51,7 +53,8 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
       name: executeName,
       title: 'Run a program against the Public-Data Gateway',
       description: [
-        'Runs `code`, a JavaScript or TypeScript program (types are stripped), as the body of an async function: it may `await`, and what it `return`s (any JSON value) is the answer. Do the calls, filtering and arithmetic in the program, and return only the answer.',
+        'Runs `code`, a JavaScript or TypeScript program, as the body of an async function: it may `await`, and what it `return`s (any JSON value) is the answer. Do the calls, filtering and arithmetic in the program, and return only the answer.',
+        `First the program is checked against the endpoints' types (${searchDocsName} shows them): a misspelt provider, endpoint, param or field is an error naming its line and the name meant, and nothing runs.`,
         `In scope: \`pdg.run(provider, endpoint, params)\` (the answer), \`pdg.items(provider, endpoint, params, { maxItems?, maxPages? })\` (an async iterable of a paged endpoint's items, across pages), \`pdg.pages(provider, endpoint, params, { maxPages? })\` (its pages), \`pdg.toArray(iterable)\`, \`console.log\`. Providers: ${providerIds.join(', ')}; ${searchDocsName} gives each endpoint's params and fields.`,
         'A failed call throws an error with `code` (INVALID_PARAMS names each bad param) and a message; catch it or let it end the program. There is nothing else: no network, files, environment, timers or modules.',
         `Bounds: ${(bounds.wallMs / 1000).toLocaleString('en-US')} s in all, ${(bounds.cpuMs / 1000).toLocaleString('en-US')} s of CPU time, ${Math.round(bounds.memoryBytes / 1024 / 1024)} MiB of memory, ${bounds.maxCalls} gateway calls (a walk's every page is one), ${bounds.maxResultBytes.toLocaleString('en-US')} bytes of answer, ${bounds.maxConsoleBytes.toLocaleString('en-US')} bytes of console output; past one, the program is stopped with an error naming it.`,
@@ -73,13 +76,19 @@ export function codeTools(endpoints: readonly PdgTool[], bounds: Required<Sandbo
   ];
 }
 
-/** `execute`: the program's answer as text and structured content, or a tool error saying why there is none. */
+/** Type errors quoted in a tool error at most: the first ones, which later ones often follow from. */
+const maxTypeErrors = 10;
+
+/**
+ * `execute`: the program's answer as text and structured content, or a tool error saying why there is none:
+ * first its type errors against the served endpoints' types (nothing is sent then), then the run's failure.
+ */
 export async function execute(
   args: Record<string, unknown>,
   context: CallContext,
   bounds: SandboxBounds,
+  endpoints: readonly PdgTool[],
 ): Promise<CallToolResult> {
-  const { runProgram } = await import('@pdg/sandbox');
   const { redact } = context.endpoints;
   if (typeof args.code !== 'string') {
     const received = args.code === undefined ? 'nothing' : args.code === null ? 'null' : `a ${typeof args.code}`;
@@ -93,6 +102,9 @@ export async function execute(
       }),
     );
   }
+  const typeErrors = await checkProgram(endpoints, args.code);
+  if (typeErrors.length > 0) return toolError(typeError(typeErrors));
+  const { runProgram } = await import('@pdg/sandbox');
   try {
     const result = await runProgram({
       code: args.code,
@@ -113,4 +125,16 @@ export async function execute(
     // A SandboxError is one of pdg's errors (isPdgError), coded BOUND_EXCEEDED, PROGRAM_ERROR or the failed call's code.
     return toolError(error);
   }
+}
+
+/** The program's type errors as one `INVALID_PARAMS` error, an issue per error at `line N, column M`. */
+function typeError(errors: readonly ProgramTypeError[]): ReturnType<typeof pdgError> {
+  const shown = errors.slice(0, maxTypeErrors);
+  const lines = shown.map((error) => `line ${error.line}, column ${error.column}: ${error.message}`);
+  const more = errors.length > shown.length ? `\n(${errors.length - shown.length} more type errors.)` : '';
+  return pdgError({
+    code: 'INVALID_PARAMS',
+    issues: shown.map((error) => ({ path: `code:${error.line}:${error.column}`, message: error.message })),
+    message: `The program does not type-check against the endpoints' types (${searchDocsName} shows them): it was not run, and nothing was sent.\n${lines.join('\n')}${more}`,
+  });
 }

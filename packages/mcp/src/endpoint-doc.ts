@@ -1,13 +1,12 @@
 /**
  * An endpoint's docs entry, as `search_docs` gives it and its search reads it: the call as a program writes
- * it, its params with their rules, its response's fields and how it pages.
+ * it, its params with their rules, its response's fields with their types and how it pages.
  */
 import { describeResponseFields } from '@pdg/core/describe';
+import { endpointTypes } from './endpoint-types.js';
 import { type JsonSchema, walkArguments } from './input-schema.js';
 import type { PdgTool } from './tools.js';
-
-/** Response fields listed per endpoint: enough to write a program, short enough to read. */
-const maxFields = 40;
+import { schemaAt, shortTypeText } from './type-text.js';
 
 export interface EndpointDoc {
   readonly provider: string;
@@ -18,16 +17,31 @@ export interface EndpointDoc {
   readonly paging?: string;
   /** `country: string, one of SG, MY (required)`: each param and its rules. */
   readonly params: readonly string[];
-  /** `items[].title`: the response's fields, as `fields` and a program's property accesses name them. */
+  /**
+   * `items[].location.city: string | null`: every field of the response with its type, the path as `fields`
+   * names it (core's `describeResponseFields`).
+   */
   readonly fields: readonly string[];
+  /**
+   * The answer's types as a program sees them, named as code mode's type check names them:
+   * `type JobsJobboardBrowseItem = { ... }` (a paged endpoint's item and page) or the result's one type.
+   */
+  readonly types: readonly string[];
 }
 
 /** The endpoint's docs entry. */
 export function endpointDoc(tool: PdgTool): EndpointDoc {
   const properties = paramsOf(tool);
   const required = new Set((tool.inputSchema.required as string[] | undefined) ?? []);
-  const params = Object.entries(properties).map(([name, schema]) => paramLine(name, schema, required.has(name)));
-  const fields = tool.endpoint.undocumented ? [] : describeResponseFields(tool.endpoint);
+  // The walk sets a paged endpoint's page or cursor: a program names it only to start further on.
+  const position = tool.endpoint.paging?.kind;
+  const params = Object.entries(properties)
+    .filter(([name]) => name !== position)
+    .map(([name, schema]) => paramLine(name, schema, required.has(name)));
+  const types = endpointTypes(tool);
+  const fields = tool.endpoint.undocumented
+    ? []
+    : describeResponseFields(tool.endpoint).map((path) => `${path}: ${shortTypeText(schemaAt(types.response, path))}`);
   const paging = tool.endpoint.paging;
   return {
     provider: tool.provider,
@@ -40,8 +54,15 @@ export function endpointDoc(tool: PdgTool): EndpointDoc {
         }
       : {}),
     params,
-    fields: fields.length > maxFields ? [...fields.slice(0, maxFields), `... (${fields.length} in all)`] : fields,
+    fields,
+    types: typeLines(tool),
   };
+}
+
+function typeLines(tool: PdgTool): string[] {
+  const types = endpointTypes(tool);
+  const result = `type ${types.resultName} = ${types.resultText}`;
+  return types.itemText === undefined ? [result] : [`type ${types.name}Item = ${types.itemText}`, result];
 }
 
 function paramsOf(tool: PdgTool): Record<string, JsonSchema> {

@@ -33,6 +33,11 @@ function stem(word: string): string {
   return word;
 }
 
+/** `items[].title` of `items[].title: string`: a field's words, not its type's. */
+function fieldPath(field: string): string {
+  return field.slice(0, field.indexOf(': '));
+}
+
 /** How well the words fit the endpoint: 3 for a word in its provider or name, 2 in its description, 1 in params or fields. */
 function score(tool: PdgTool, words: readonly string[]): number {
   let text = texts.get(tool);
@@ -41,7 +46,7 @@ function score(tool: PdgTool, words: readonly string[]): number {
     text = {
       names: ` ${wordsOf(`${tool.provider} ${tool.endpointName}`).join(' ')} `,
       description: ` ${wordsOf(tool.endpoint.description).join(' ')} `,
-      rest: ` ${wordsOf(`${doc.params.join(' ')} ${doc.fields.join(' ')}`).join(' ')} `,
+      rest: ` ${wordsOf(`${doc.params.join(' ')} ${doc.fields.map(fieldPath).join(' ')}`).join(' ')} `,
     };
     texts.set(tool, text);
   }

@@ -1,9 +1,10 @@
 /**
  * Streamable HTTP, stateless: every POST to the path is one exchange, answered as JSON by a server made for
- * it from tools made once, through the MCP SDK's `createMcpHandler`, which serves both protocol eras: a
- * 2025 client's POSTs (`initialize`, then its requests) and 2026-07-28 requests, each carrying its version
- * in `_meta` with no `initialize` (`server/discover` says which revisions are served), their
- * `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers checked against the body (400 when they
+ * it from tools made once. Both protocol eras are served, each POST routed by the MCP SDK's own
+ * classification (`isLegacyRequest`): a 2025 client's POSTs (`initialize`, then its requests) by the SDK's
+ * Streamable HTTP transport, and 2026-07-28 requests (each carrying its version in `_meta`, with no
+ * `initialize`; `server/discover` says which revisions are served) by its `createMcpHandler`, which checks
+ * their `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers against the body (400 when they
  * disagree or one is missing). No session is kept (a walk goes on from the `resume` the client passes back), so
  * GET (a server-to-client stream) and DELETE (ending a session) are refused with 405.
  *

@@ -27,7 +27,6 @@ import { endpointCatalog, endpointsOf, pdgEnvironment } from '@pdg/core/face';
 import { resolveBounds, type SandboxBounds } from '@pdg/sandbox/bounds';
 import manifest from '../package.json' with { type: 'json' };
 import { type CallContext, callTool } from './call.js';
-import { callToolName } from './catalog.js';
 import { serverClients } from './clients.js';
 import { driftRecord } from './drift.js';
 import {
@@ -35,18 +34,17 @@ import {
   endpointResources,
   endpointResourceTemplate,
   parsePdgUri,
-  walkUri,
 } from './endpoint-resources.js';
 import { toolError } from './errors.js';
-import { walkArguments } from './input-schema.js';
-import { type ResolvedLimits, resolveLimits, type ToolLimits } from './limits.js';
-import { finishedResult, type Redact, resultBytes } from './result-step.js';
+import { resolveLimits, type ToolLimits } from './limits.js';
+import { finishedResult, type Redact } from './result-step.js';
 import { tasksExtension } from './tasks/protocol.js';
 import { requestMeta, serveTasks } from './tasks/serve-tasks.js';
 import { type ServerTasks, serverTasks, type TaskOptions } from './tasks/server-tasks.js';
 import { taskIdOfUri } from './tasks/task-resource.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
 import { type ToolRun, type Toolset, toolsetRow, toolsets } from './toolsets.js';
+import { askedWalk, walkOf, withRestLinked } from './walk-link.js';
 
 export type { Toolset };
 
@@ -136,6 +134,7 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   const tools = listed.map(({ tool }) => tool);
   const resources = endpointResources(endpointTools);
   const byEndpoint = new Map(endpointTools.map((tool) => [`${tool.provider} ${tool.endpointName}`, tool]));
+  const byName = new Map(endpointTools.map((tool) => [tool.name, tool]));
 
   /** Runs a tool with the client of the caller's key, and passes its result through the one result step. */
   const run = async (
@@ -163,7 +162,7 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     const tool = runs.get(name);
     if (tool === undefined) throw new TypeError(unknownTool(name, tools));
     const result = await run(tool, args, signal, apiKey);
-    const walked = walkedEndpoint(name, args ?? {}, byEndpoint);
+    const walked = askedWalk(name, args ?? {}, byName, byEndpoint);
     return walked ? withRestLinked(result, walked, limits) : result;
   };
   const tasks = serverTasks({ options: taskOptions, clients, endpointTools, limits, call });
@@ -201,8 +200,11 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
       const endpointRun: ToolRun = { callsGateway: true, run: (given, context) => callTool(tool, given, context) };
       const result = withRestLinked(await run(endpointRun, args, signal, apiKey), walkOf(tool, args), limits);
       if (result.isError) {
+        // The tool error's text (redacted, bounded): the caller's own mistake (a param, the resume) or what failed.
         const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, text);
+        const code = (result.structuredContent as { error?: { code?: unknown } } | undefined)?.error?.code;
+        const callers = code === 'INVALID_PARAMS' || code === 'USAGE';
+        throw new ProtocolError(callers ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, text);
       }
       return {
         contents: result.content.flatMap((block) => {
@@ -214,70 +216,6 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
       };
     },
   };
-}
-
-/** A walk of one endpoint as a tool call asked it: the endpoint, its params (with `fields`) and its bounds. */
-interface AskedWalk {
-  readonly tool: PdgTool;
-  readonly params: Record<string, unknown>;
-  readonly bounds: { readonly maxItems?: unknown; readonly maxPages?: unknown };
-}
-
-/** The walk a tool call asked for, when the tool walks one endpoint (an endpoint's own tool, or `call_endpoint`). */
-function walkedEndpoint(
-  name: string,
-  args: Record<string, unknown>,
-  byEndpoint: ReadonlyMap<string, PdgTool>,
-): AskedWalk | undefined {
-  if (name === callToolName) {
-    const tool = byEndpoint.get(`${String(args.provider)} ${String(args.endpoint)}`);
-    if (!tool?.endpoint.paging) return undefined;
-    const given =
-      typeof args.params === 'object' && args.params !== null ? (args.params as Record<string, unknown>) : {};
-    return walkOf(tool, { ...given, ...(args.fields === undefined ? {} : { fields: args.fields }), ...bounds(args) });
-  }
-  const tool = [...byEndpoint.values()].find((candidate) => candidate.name === name);
-  return tool?.endpoint.paging ? walkOf(tool, args) : undefined;
-}
-
-function bounds(args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(args).filter(([name]) => name === 'maxItems' || name === 'maxPages'));
-}
-
-function walkOf(tool: PdgTool, args: Record<string, unknown>): AskedWalk {
-  const params = Object.fromEntries(
-    Object.entries(args).filter(([name]) => !(walkArguments as readonly string[]).includes(name)),
-  );
-  return { tool, params, bounds: { maxItems: args.maxItems, maxPages: args.maxPages } };
-}
-
-/** A link's URI is sent only up to this length: params long enough to pass it are better passed back by hand. */
-const longestLinkedUri = 4_000;
-
-/**
- * The result with a `resource_link` to the rest of its walk appended, when the walk stopped before its end
- * (its `walk.resume`) and the link fits the result limit; the result as it was otherwise.
- */
-function withRestLinked(result: CallToolResult, walked: AskedWalk, limits: ResolvedLimits): CallToolResult {
-  const walk = (result.structuredContent as { walk?: { done?: unknown; resume?: unknown } } | undefined)?.walk;
-  if (result.isError || walk === undefined || walk.done !== false || walk.resume === undefined) return result;
-  const { tool } = walked;
-  const uri = walkUri(tool.provider, tool.endpointName, walked.params, walk.resume, walked.bounds);
-  if (uri.length > longestLinkedUri) return result;
-  const linked: CallToolResult = {
-    ...result,
-    content: [
-      ...result.content,
-      {
-        type: 'resource_link',
-        uri,
-        name: `${tool.provider}/${tool.endpointName} walk, from ${JSON.stringify(walk.resume)}`,
-        description: `The rest of this walk of ${tool.provider} ${tool.endpointName}: read it (resources/read) for the next part, with the same params and bounds.`,
-        mimeType: 'application/json',
-      },
-    ],
-  };
-  return resultBytes(linked) <= limits.maxResultBytes ? linked : result;
 }
 
 /**

@@ -91,7 +91,7 @@ export const toolsets: Readonly<Record<Toolset, ToolsetRow>> = {
     tools: ({ endpoints, bounds }) =>
       withRuns(codeTools(endpoints, bounds), {
         [searchDocsName]: { callsGateway: false, run: (args) => searchDocs(endpoints, args) },
-        [executeName]: { callsGateway: true, run: (args, context) => execute(args ?? {}, context, bounds) },
+        [executeName]: { callsGateway: true, run: (args, context) => execute(args ?? {}, context, bounds, endpoints) },
       }),
   },
 };

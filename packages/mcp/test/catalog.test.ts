@@ -26,6 +26,31 @@ describe("toolset: 'catalog'", () => {
     expect(tools.flatMap((tool) => typeArrays(tool.inputSchema, tool.name))).toEqual([]);
   });
 
+  it("gives each match's response fields with their types, as paths call_endpoint's fields takes", async () => {
+    const found = await catalog.call('find_endpoints', { query: 'forum thread hot', limit: 5 });
+    const matches = (found.structuredContent as { endpoints: { endpoint: string; fields: string[] }[] }).endpoints;
+    const fieldsOf = (name: string) => matches.find((match) => match.endpoint === name)?.fields ?? [];
+    // `author` is a name in one endpoint and an object in another: the types say which.
+    expect(fieldsOf('hot')).toContain('threads[].author: string | null');
+    expect(fieldsOf('thread')).toContain('posts[].author: object | null');
+    expect(fieldsOf('thread')).toContain('posts[].author.username: string | null');
+    const projected = await catalog.call('call_endpoint', {
+      provider: 'social-media:forum',
+      endpoint: 'hot',
+      maxItems: 2,
+      fields: [
+        fieldsOf('hot')
+          .find((field) => field.startsWith('threads[].author:'))
+          ?.split(': ')[0],
+      ],
+    });
+    expect(projected.isError).toBeFalsy();
+    expect((projected.structuredContent as { threads: object[] }).threads).toEqual([
+      { author: expect.any(String) },
+      { author: expect.any(String) },
+    ]);
+  });
+
   it('finds endpoints by words, best first, each with its params schema and no walk arguments', async () => {
     const found = await catalog.call('find_endpoints', { query: 'hot threads', limit: 2 });
     const { endpoints: matches, total } = found.structuredContent as {

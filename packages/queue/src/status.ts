@@ -1,6 +1,7 @@
-// What a queue of walks holds: how many walks wait, run, are done or failed, and the items delivered.
-import type { Queue } from 'bullmq';
-import type { WalkProgress } from './walk-job.js';
+// What a queue of walks holds: its schedules, each walk run and its state (a run whose worker died is
+// stalled, not active), how many are in each state, and the items delivered.
+import type { Job, Queue } from 'bullmq';
+import type { WalkProgress, WalkSpec } from './walk-job.js';
 
 export interface FailedWalk {
   readonly walkId: string;
@@ -8,46 +9,148 @@ export interface FailedWalk {
   readonly reason: string;
 }
 
+/**
+ * Where a run is: `waiting` (to start, to be tried again after a backoff, or a scheduled run not yet due),
+ * `active` (a worker holds it), `stalled` (active, but no worker holds it any more: its worker died or lost
+ * Redis; a live worker takes it up again within BullMQ's stalled interval), `done` or `failed`.
+ */
+export type WalkRunState = 'waiting' | 'active' | 'stalled' | 'done' | 'failed';
+
+/** One run of a walk on the queue. */
+export interface WalkRun {
+  /** The run's job id: the walk's id for its first run, `walk-…-r2` for a later one, `repeat:…` for a scheduled one. */
+  readonly id: string;
+  readonly walk: WalkSpec;
+  readonly state: WalkRunState;
+  /** Items and pages handed to the sink so far. */
+  readonly delivered: number;
+  readonly pages: number;
+  /** The schedule that added it (the walk's id), for a scheduled run. */
+  readonly schedule?: string;
+  /**
+   * When it was last heard from (ms since the epoch): the last page it saved, or when a worker took it up.
+   * For a stalled run, how long it has been silent.
+   */
+  readonly lastHeardAt?: number;
+  /** When it ended, done or failed. */
+  readonly finishedAt?: number;
+  /** Why it failed: `CODE: message`. */
+  readonly failedReason?: string;
+}
+
+/** A walk that runs again each period (`addWalk(queue, walk, { every })`, `pdg queue add ... --every`). */
+export interface WalkSchedule {
+  /** The schedule's id: the walk's id. */
+  readonly id: string;
+  readonly walk: WalkSpec;
+  /** The period, in ms. */
+  readonly every: number;
+  /** When its next run is due (ms since the epoch). */
+  readonly next?: number;
+  /** Runs it has added so far. */
+  readonly runs: number;
+}
+
 export interface WalkStatus {
-  /** Waiting to start, or to be tried again (delayed by backoff). */
+  /** Waiting to start, or to be tried again (delayed by backoff), or a scheduled run not yet due. */
   readonly waiting: number;
+  /** Held by a live worker. */
   readonly active: number;
+  /** Active, but held by no worker (it died): see `WalkRunState`. */
+  readonly stalled: number;
   readonly done: number;
   readonly failed: number;
   /** Items handed to the sink by every walk of the queue, as their checkpoints say. */
   readonly delivered: number;
   /** The failed walks and why. */
   readonly failures: readonly FailedWalk[];
+  /** The walks that run on a schedule, soonest next first. */
+  readonly schedules: readonly WalkSchedule[];
+  /** Every run on the queue: waiting, active and stalled ones first, then failed and done. */
+  readonly runs: readonly WalkRun[];
 }
 
-/** The states a walk job can be in (`prioritized` and `delayed`, by backoff, count as waiting). */
-const states = ['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'] as const;
+/** The states a walk job can be in (`prioritized` and `delayed`, by backoff or schedule, count as waiting). */
+const states = ['active', 'waiting', 'prioritized', 'delayed', 'failed', 'completed'] as const;
+type JobStateName = (typeof states)[number];
 
-/** Jobs read per round trip when adding up the items delivered. */
+const runStateOf: Readonly<Record<JobStateName, WalkRunState>> = {
+  active: 'active',
+  waiting: 'waiting',
+  prioritized: 'waiting',
+  delayed: 'waiting',
+  failed: 'failed',
+  completed: 'done',
+};
+
+/** Jobs read per round trip. */
 const batch = 500;
 
-/** The queue's walks by state, the items delivered, and why each failed walk failed. */
+/**
+ * Whether a worker still holds an active job: BullMQ's worker keeps a lock on each job it runs, renewed
+ * while it lives (every half `lockDuration`, 30 s by default); the lock of a worker that died expires.
+ * The lock is a key of BullMQ's beside the job's own (`<job key>:lock`), read through the queue's client.
+ */
+async function held(queue: Queue, id: string): Promise<boolean> {
+  const redis = await queue.getBackend().client;
+  return (await redis.get(`${queue.toKey(id)}:lock`)) !== null;
+}
+
+async function runOf(queue: Queue, job: Job, jobState: JobStateName): Promise<WalkRun> {
+  const progress = (typeof job.progress === 'object' ? job.progress : undefined) as Partial<WalkProgress> | undefined;
+  const lastHeardAt = Math.max(progress?.savedAt ?? 0, job.processedOn ?? 0);
+  let state = runStateOf[jobState];
+  if (state === 'active' && !(await held(queue, job.id as string))) state = 'stalled';
+  return {
+    id: job.id as string,
+    walk: job.data as WalkSpec,
+    state,
+    delivered: typeof progress?.delivered === 'number' ? progress.delivered : 0,
+    pages: typeof progress?.pageIndex === 'number' ? progress.pageIndex : 0,
+    ...(job.repeatJobKey ? { schedule: job.repeatJobKey } : {}),
+    ...(lastHeardAt > 0 && (state === 'active' || state === 'stalled') ? { lastHeardAt } : {}),
+    ...(job.finishedOn ? { finishedAt: job.finishedOn } : {}),
+    ...(state === 'failed' ? { failedReason: job.failedReason } : {}),
+  };
+}
+
+/** The queue's schedules, soonest next first. */
+async function schedulesOf(queue: Queue): Promise<WalkSchedule[]> {
+  const schedulers = await queue.getJobSchedulers(0, -1, true);
+  return schedulers
+    .filter((scheduler) => typeof scheduler.every === 'number')
+    .map((scheduler) => ({
+      id: scheduler.key,
+      walk: scheduler.template?.data as WalkSpec,
+      every: scheduler.every as number,
+      ...(scheduler.next ? { next: scheduler.next } : {}),
+      runs: scheduler.iterationCount ?? 0,
+    }));
+}
+
+/** The queue's schedules and walk runs, the runs counted by state, the items delivered, and why runs failed. */
 export async function walkStatus(queue: Queue): Promise<WalkStatus> {
   const counts = await queue.getJobCounts(...states);
-  const count = (name: string) => counts[name] ?? 0;
-  let delivered = 0;
-  const failures: FailedWalk[] = [];
+  const runs: WalkRun[] = [];
   for (const state of states) {
-    for (let start = 0; start < count(state); start += batch) {
+    for (let start = 0; start < (counts[state] ?? 0); start += batch) {
       for (const job of await queue.getJobs([state], start, start + batch - 1)) {
-        if (!job) continue;
-        const progress = job.progress as Partial<WalkProgress> | undefined;
-        if (typeof progress?.delivered === 'number') delivered += progress.delivered;
-        if (state === 'failed') failures.push({ walkId: job.id ?? '', reason: job.failedReason });
+        if (job) runs.push(await runOf(queue, job, state));
       }
     }
   }
+  const count = (state: WalkRunState) => runs.filter((run) => run.state === state).length;
   return {
-    waiting: count('waiting') + count('prioritized') + count('delayed'),
+    waiting: count('waiting'),
     active: count('active'),
-    done: count('completed'),
+    stalled: count('stalled'),
+    done: count('done'),
     failed: count('failed'),
-    delivered,
-    failures,
+    delivered: runs.reduce((sum, run) => sum + run.delivered, 0),
+    failures: runs.flatMap((run) =>
+      run.state === 'failed' ? [{ walkId: run.id, reason: run.failedReason ?? '' }] : [],
+    ),
+    schedules: await schedulesOf(queue),
+    runs,
   };
 }

@@ -76,7 +76,7 @@ export function createWalkWorker<const TProviders extends readonly AnyProvider[]
         walkId: job.id as string,
         walk: job.data,
         from: progressOf(job),
-        save: (progress) => job.updateProgress(progress),
+        save: (progress) => job.updateProgress({ ...progress, savedAt: Date.now() }),
         stopping: () => closing,
       });
     } catch (error) {

@@ -58,13 +58,20 @@ describe('walkId', () => {
   });
 });
 
+/** A queue that records what is added, holding no run of any walk yet (the run count is read through its client). */
+function recordingQueue(add: (name: string, data: unknown, options: Record<string, unknown>) => void): Queue {
+  return {
+    add: async (name: string, data: unknown, options: Record<string, unknown>) => add(name, data, options),
+    toKey: (type: string) => `bull:recording:${type}`,
+    getJobState: async () => 'unknown',
+    getBackend: () => ({ client: Promise.resolve({ hget: async () => null, hset: async () => 1 }) }),
+  } as unknown as Queue;
+}
+
 describe('enqueueWalk', () => {
   it('adds one job whose id is the walk id, with attempts and backoff; typed from the providers (pnpm typecheck)', async () => {
     const added: { name: string; data: unknown; options: Record<string, unknown> }[] = [];
-    const queue = {
-      add: async (name: string, data: unknown, options: Record<string, unknown>) =>
-        void added.push({ name, data, options }),
-    } as unknown as Queue;
+    const queue = recordingQueue((name, data, options) => void added.push({ name, data, options }));
     const id = await enqueueWalk<readonly [typeof jobboard]>(queue, {
       provider: 'jobs:jobboard',
       endpoint: 'browse',
@@ -131,9 +138,7 @@ describe('enqueueWalk given the providers', () => {
 
   it('adds a walk the providers accept, without passing them on to BullMQ', async () => {
     const added: Record<string, unknown>[] = [];
-    const accepting = {
-      add: async (_name: string, _data: unknown, options: Record<string, unknown>) => void added.push(options),
-    } as unknown as Queue;
+    const accepting = recordingQueue((_name, _data, options) => void added.push(options));
     const id = await enqueueWalk(accepting, browse({ country: 'ID' }), { providers, priority: 3 });
     expect(added).toEqual([{ attempts: 5, backoff: { type: 'exponential', delay: 1000 }, priority: 3, jobId: id }]);
   });

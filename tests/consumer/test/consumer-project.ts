@@ -125,7 +125,9 @@ export function consumerProject(options: {
     },
     run(file, args, env) {
       return new Promise((resolve, reject) => {
-        const child = spawn(file, [...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        // In a process group of its own, so that stopping it stops what it started too (a server a block
+        // spawned would otherwise outlive the suite, reparented to init).
+        const child = spawn(file, [...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
         let stdout = '';
         let stderr = '';
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -139,12 +141,14 @@ export function consumerProject(options: {
         let stopped = false;
         const timer = setTimeout(() => {
           stopped = true;
-          child.kill('SIGKILL');
+          stopGroup(child.pid);
         }, runLimitMs);
         child.once('error', (error) => {
           clearTimeout(timer);
           reject(error);
         });
+        // Whatever the program left running in its group ends with it (and lets its output's pipes close).
+        child.once('exit', () => stopGroup(child.pid));
         child.once('close', (code, signal) => {
           clearTimeout(timer);
           if (stopped) stderr += `\n(stopped: still running after ${runLimitMs / 1000} s; it must end by itself)`;
@@ -156,6 +160,16 @@ export function consumerProject(options: {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** SIGKILL to the process group led by `pid`; a group already gone is fine. */
+function stopGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: nothing of the group is left.
+  }
 }
 
 /** How long `run` lets a program take before stopping it: minutes, for a machine many times slower. */

@@ -1,8 +1,9 @@
 /**
- * `pdg queue add | work | status`: walks as durable BullMQ jobs (@pdg/queue) from a terminal. `add` puts a
- * walk on the queue, `work` runs walks into NDJSON files until interrupted (many can run, on many machines,
- * against one Redis), `status` counts the walks by state and the items delivered. @pdg/queue, BullMQ and
- * the Redis clients are loaded only here.
+ * `pdg queue add | work | status | remove`: walks as durable BullMQ jobs (@pdg/queue) from a terminal. `add`
+ * puts a walk on the queue (a new run once its last is done) or schedules it (`--every`), `work` runs walks
+ * into NDJSON files until interrupted (many can run, on many machines, against one Redis), `status` lists the
+ * schedules and the walks by state, `remove` ends a schedule or takes a waiting walk off. @pdg/queue, BullMQ
+ * and the Redis clients are loaded only here.
  */
 import type { AnyProvider } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
@@ -11,24 +12,32 @@ import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion } f
 import { loadProvider, loadProviders } from '../catalog.js';
 import { flagLines, flagsOf, flagText, queueSubcommands } from '../flags.js';
 import { paramFlags, runOptions } from '../run-params.js';
-import { visible } from '../terminal-text.js';
+import { terminalJson, visible } from '../terminal-text.js';
 import { findPagedEndpoint } from './describe.js';
+import { statusJson, statusText } from './queue-status-text.js';
 
 const defaultQueue = 'pdg-walks';
 
-export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--redis URL] [--queue NAME]
+export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--every PERIOD] [--redis URL] [--queue NAME]
        pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
-       pdg queue status [--redis URL] [--queue NAME]
+       pdg queue status [--json] [--redis URL] [--queue NAME]
+       pdg queue remove <id> [--redis URL] [--queue NAME]
 
 Walks of paged endpoints as durable jobs on Redis (BullMQ), for a fleet of workers on any number of
 machines: a worker that dies has its walk taken up by another from the last page delivered, and each page
 is written once.
-add: puts one walk on the queue and prints its id; the same walk added twice is one job.
+add: puts one walk on the queue and prints its id. A walk still on the queue is not added twice; one that
+  ran before gets a new run (walk-…-r2, -r3, ...), said on stderr. pdg queue add ... --every PERIOD runs
+  the walk again each period, each run a new job; a period shorter than the endpoint's cache time is
+  refused (a faster poll gets the same cached body); the same walk with another period changes its schedule.
 work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there).
-status: the walks waiting, active, done and failed (with why), and the items delivered.
+status: the walks waiting, active, stalled (their worker died), done and failed (with why), the items
+  delivered, the schedules with their next run, and the walks one a line.
+remove: ends the schedule <id> and takes the walk <id> off the queue if it has not started.
 Options (those that name a subcommand are of that one only):
 ${flagLines(flagsOf('queue'))}
-Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --out harvest --rate-limit 10/s`;
+Example: pdg queue add jobs:jobboard browse --country SG --limit 50 && pdg queue work --out harvest --rate-limit 10/s
+         pdg queue add jobs:jobboard browse --country SG --limit 50 --every 1h`;
 
 /** The Redis URL of the queue: --redis, else PDG_REDIS_URL. */
 function redisUrlOf(args: ParsedArgs): string {
@@ -90,7 +99,37 @@ async function openQueue(url: string, name: string) {
   return queue;
 }
 
-/** `pdg queue add <provider> <endpoint> --<param> value ...`: the walk's id on stdout. */
+type QueueModule = typeof import('@pdg/queue');
+
+/** `--every PERIOD` in ms, or undefined without it; a period it does not take is a usage error naming the forms. */
+function everyOf(args: ParsedArgs, queueModule: QueueModule): number | undefined {
+  if (args.bare.has('every')) throw usageError(`--every needs a period: ${queueModule.everyForms}.`);
+  const every = args.flags.get('every');
+  return every === undefined ? undefined : queueModule.everyMs(every, '--every');
+}
+
+/** When a time is, as status and add say it. */
+const timeText = (ms: number | undefined) => (ms === undefined ? 'not set' : new Date(ms).toISOString());
+
+/** What `add` did, for stderr: nothing for a plain first run, which prints only its id. */
+function addedText(added: Awaited<ReturnType<QueueModule['addWalk']>>, everyText: (ms: number) => string): string {
+  switch (added.outcome) {
+    case 'added':
+      return '';
+    case 'already-queued':
+      return `this walk is already on the queue (${added.state}) as ${added.id}; not added again.`;
+    case 'new-run':
+      return `this walk ran before (${added.previous.id}, ${added.previous.state}): added a new run of it, ${added.id}.`;
+    case 'scheduled':
+      return `${added.id} runs every ${everyText(added.every)}, each run a new job; next run ${timeText(added.next)}.`;
+    case 'rescheduled':
+      return `${added.id} now runs every ${everyText(added.every)} (was ${everyText(added.previousEvery ?? 0)}); next run ${timeText(added.next)}.`;
+    case 'already-scheduled':
+      return `${added.id} already runs every ${everyText(added.every)}; next run ${timeText(added.next)}; nothing changed.`;
+  }
+}
+
+/** `pdg queue add <provider> <endpoint> --<param> value ...`: the walk's id on stdout, what was done on stderr. */
 async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
   const [, , providerId, named, ...extra] = args.positionals;
   if (extra.length > 0) throw usageError(`Unexpected "${extra.join(' ')}": params are given as --name value.`);
@@ -113,9 +152,14 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
   core.validateParams({ provider: provider.id, endpoint: endpointName, definition: endpoint, params });
   const maxItems = integerFlag(args.flags, 'max-items');
   const maxPages = integerFlag(args.flags, 'max-pages');
+  const queueModule = await import('@pdg/queue');
+  // The period and the endpoint's cache time, before Redis is asked anything.
+  const every = everyOf(args, queueModule);
+  if (every !== undefined) {
+    queueModule.checkEveryAgainstCache({ provider: provider.id, endpoint: endpointName }, endpoint, every, '--every');
+  }
   const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
   try {
-    const { enqueueWalk } = await import('@pdg/queue');
     const walk = {
       provider: provider.id,
       endpoint: endpointName,
@@ -123,35 +167,69 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
       ...(maxItems === undefined ? {} : { maxItems }),
       ...(maxPages === undefined ? {} : { maxPages }),
     };
-    const id = await enqueueWalk(queue, walk, { providers: [provider] });
-    await write(id);
+    const added = await queueModule.addWalk(queue, walk, {
+      providers: [provider],
+      ...(every === undefined ? {} : { every }),
+    });
+    await write(added.id);
+    const said = addedText(added, queueModule.everyText);
+    if (said) process.stderr.write(`${visible(`pdg queue: ${said}`)}\n`);
     return 0;
   } finally {
     await queue.close();
   }
 }
 
-/** `pdg queue status`: one line per count, then one per failed walk. */
+/** `pdg queue status [--json]`: the counts, the schedules and the walks, then each failed walk and why. */
 async function status(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
   if (args.positionals.length > 2)
     throw usageError(
-      `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue status takes only --redis and --queue.`,
+      `Unexpected "${args.positionals.slice(2).join(' ')}": pdg queue status takes only --json, --redis and --queue.`,
     );
   const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
   try {
-    const { walkStatus } = await import('@pdg/queue');
-    const counts = await walkStatus(queue);
-    const lines = [
-      `waiting ${counts.waiting}`,
-      `active ${counts.active}`,
-      `done ${counts.done}`,
-      `failed ${counts.failed}`,
-      `items delivered ${counts.delivered}`,
-      ...counts.failures.map((failure) => `failed walk ${failure.walkId}: ${failure.reason}`),
-    ];
-    // Walk ids and failed reasons come from Redis, written from what a gateway said: shown, never obeyed.
-    await write(visible(lines.join('\n')));
+    const { walkStatus, everyText } = await import('@pdg/queue');
+    const found = await walkStatus(queue);
+    const now = Date.now();
+    // Walk ids, params and failed reasons come from Redis, written from what a gateway said: shown, never obeyed.
+    await write(
+      args.flags.has('json')
+        ? terminalJson(statusJson(found, now, everyText))
+        : visible(statusText(found, now, everyText)),
+    );
     return 0;
+  } finally {
+    await queue.close();
+  }
+}
+
+/** `pdg queue remove <id>`: ends the schedule <id>, takes the walk <id> off the queue if it has not started. */
+async function remove(args: ParsedArgs, write: (text: string) => Promise<void>): Promise<number> {
+  const [, , id, ...extra] = args.positionals;
+  if (id === undefined) {
+    throw usageError('pdg queue remove needs the id of a schedule or a walk: pdg queue status lists them.');
+  }
+  if (extra.length > 0) throw usageError(`Unexpected "${extra.join(' ')}": pdg queue remove takes one id.`);
+  const queue = await openQueue(redisUrlOf(args), queueNameOf(args));
+  try {
+    const { removeWalk, everyText } = await import('@pdg/queue');
+    const removed = await removeWalk(queue, id);
+    const lines = [
+      ...(removed.schedule
+        ? [
+            `ended schedule ${removed.schedule.id}${removed.schedule.every ? ` (every ${everyText(removed.schedule.every)})` : ''}`,
+          ]
+        : []),
+      ...removed.removed.map((run) => `removed waiting walk ${run}`),
+    ];
+    if (lines.length > 0) await write(visible(lines.join('\n')));
+    // A run left is said when nothing else was done, or when it is under way (a schedule ended does not stop it).
+    if (removed.kept && (lines.length === 0 || removed.kept.state === 'active')) {
+      const { id: kept, state } = removed.kept;
+      const left = `pdg queue: ${kept} is ${state === 'completed' ? 'done' : state}: only schedules and walks that have not started are removed.`;
+      process.stderr.write(`${visible(left)}\n`);
+    }
+    return lines.length > 0 ? 0 : 1;
   } finally {
     await queue.close();
   }
@@ -276,7 +354,7 @@ async function work(
   return 0;
 }
 
-/** `pdg queue <add|work|status>`. */
+/** `pdg queue <add|work|status|remove>`. */
 export async function queueCommand(
   args: ParsedArgs,
   write: (text: string) => Promise<void>,
@@ -286,12 +364,13 @@ export async function queueCommand(
   if (sub === undefined || !(queueSubcommands as readonly string[]).includes(sub)) {
     const close = sub === undefined ? '' : suggestion(sub, queueSubcommands);
     throw usageError(
-      `${sub === undefined ? 'Name' : `Unknown queue command "${sub}".${close} Name`} one: pdg queue add | work | status (pdg queue --help).`,
+      `${sub === undefined ? 'Name' : `Unknown queue command "${sub}".${close} Name`} one: pdg queue add | work | status | remove (pdg queue --help).`,
     );
   }
   const name = sub as (typeof queueSubcommands)[number];
   if (name !== 'add') checkFlags(`queue ${name}`, flagsOf('queue', name), args);
   if (name === 'add') return add(args, write);
   if (name === 'status') return status(args, write);
+  if (name === 'remove') return remove(args, write);
   return work(args, access);
 }

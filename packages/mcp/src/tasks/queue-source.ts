@@ -187,6 +187,14 @@ async function startJob(
   const stop = async () => {
     await worker.close();
     await queue.obliterate({ force: true });
+    // The queue is this task's alone: every key under its name goes, the queue package's own besides BullMQ's.
+    const redis = await queue.getBackend().client;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, { MATCH: queue.toKey('*'), COUNT: 100 });
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
     await queue.close();
   };
   try {
