@@ -1,6 +1,7 @@
 /**
  * Each documented endpoint's docs as an MCP resource a client can list, read and attach: `pdg://{provider}/{endpoint}`,
- * rendered as markdown from the docs entry `search_docs` gives (endpoint-doc.ts), with the endpoint's cache time.
+ * rendered as markdown from the docs entry `search_docs` gives (endpoint-doc.ts: the call, the params and their
+ * rules, each response field with its type, the answer's types, paging), with the endpoint's cache time.
  *
  * The provider is written as the URI template `pdg://{provider}/{endpoint}` expands it (RFC 6570 simple
  * expansion): `jobs:jobboard` as `jobs%3Ajobboard`. Written raw, `pdg://jobs:jobboard/browse` is no URI: in an
@@ -71,8 +72,9 @@ export function endpointMarkdown(tool: PdgTool): string {
     '',
     '## Response fields',
     '',
-    ...(doc.fields.length > 0 ? doc.fields.map((field) => `- \`${field}\``) : ['Not documented by the spec.']),
+    ...(doc.fields.length > 0 ? doc.fields.map(fieldLine) : ['Not documented by the spec.']),
     '',
+    ...(doc.types.length > 0 ? ['## Types', '', '```ts', ...doc.types, '```', ''] : []),
     '## Paging',
     '',
     doc.paging ?? 'Not paged: one call, one answer.',
@@ -84,6 +86,12 @@ export function endpointMarkdown(tool: PdgTool): string {
       : `The gateway caches answers for ${formatSeconds(tool.endpoint.cacheSeconds)}.`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** `items[].title: string` as a list item: the path as `fields` names it, then its type. */
+function fieldLine(field: string): string {
+  const at = field.indexOf(': ');
+  return at < 0 ? `- \`${field}\`` : `- \`${field.slice(0, at)}\`: ${field.slice(at + 2)}`;
 }
 
 /** What a `pdg://` URI names: an endpoint's docs, or (with `params` and `resume`) the rest of a walk. */

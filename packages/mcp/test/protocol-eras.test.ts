@@ -187,7 +187,8 @@ describe('a 2025 client (the MCP SDK 1.x client) on the same endpoint', () => {
       expect(text).toMatch(/^- limit \(integer, >= 0, <= 100, default 20\)/m);
       expect(text).toMatch(/^- jobType \(string, one of "FULL_TIME"/m);
       expect(text).toContain("pdg.items('jobs:jobboard', 'browse'");
-      expect(text).toMatch(/^- `items\[\]\.title`$/m);
+      expect(text).toMatch(/^- `items\[\]\.title`: string/m);
+      expect(text).toMatch(/^type JobsJobboardBrowseItem = /m);
       expect(text).toContain('The gateway caches answers for 10 min.');
     } finally {
       await client.close();
