@@ -263,7 +263,7 @@ describe('tasks over HTTP', () => {
 
   /** A 2026-07-28 request as plain HTTP: the `_meta` envelope (declaring the tasks extension), and the headers it asks for. */
   async function modernPost(key: string, method: string, params: Record<string, unknown>, extension = true) {
-    const name = typeof params.name === 'string' ? params.name : (params.taskId as string | undefined);
+    const name = [params.name, params.taskId, params.uri].find((value): value is string => typeof value === 'string');
     const response = await fetch(server.url, {
       method: 'POST',
       headers: {
@@ -315,12 +315,24 @@ describe('tasks over HTTP', () => {
       )
       .toBe('completed');
     expect(got?.resultType).toBe('complete');
+    // 30 pages of 20 jobs, each request with the caller's key.
+    expect(requests).toHaveLength(30);
+    expect(requests.every((request) => request.hasApiKey)).toBe(true);
     const result = got?.result as CallToolResult;
     const structured = result.structuredContent as { items: { jobId: string }[]; walk: Record<string, unknown> };
     expect(structured.items).toHaveLength(600);
     expect(structured.walk).toMatchObject({ items: 600, pages: 30, done: false });
-    expect(requests).toHaveLength(30);
-    expect(requests.every((request) => request.hasApiKey)).toBe(true);
+    // The rest of the walk is linked, as a tool's stopped walk is: from item 601, with the same fields.
+    const rest = result.content.find((block) => block.type === 'resource_link');
+    const restUri = rest?.type === 'resource_link' ? rest.uri : '';
+    expect(restUri).toMatch(/^pdg:\/\/jobs%3Ajobboard\/browse\?/);
+    const read = await modernPost(key, 'resources/read', { uri: restUri });
+    const [contents] = (read.result?.contents ?? []) as { text?: string }[];
+    const next = JSON.parse(contents?.text ?? 'null') as { items: { jobId: string }[] };
+    const taken = new Set(structured.items.map((item) => item.jobId));
+    expect(next.items.length).toBeGreaterThan(0);
+    expect(next.items.filter((item) => taken.has(item.jobId))).toEqual([]);
+    expect(Object.keys(next.items[0] ?? {}).sort()).toEqual(['jobId', 'title']);
     // Without the extension declared, the same call is no task: the tool error saying how to ask for one.
     const refused = await modernPost(key, 'tools/call', { name: browse, arguments: { maxItems: 600 } }, false);
     expect(refused.result?.isError).toBe(true);

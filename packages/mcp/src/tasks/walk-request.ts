@@ -21,6 +21,8 @@ export interface WalkRequest {
   readonly maxPages: number;
   readonly resume?: WalkCheckpoint;
   readonly projection: Projection;
+  /** The `fields` asked for, as given (checked): what a link to the rest of the walk passes on. */
+  readonly fields?: unknown;
 }
 
 /** A call of a walk: the paged endpoint's tool, and the arguments as its own tool takes them. */
@@ -78,5 +80,13 @@ export function walkRequest(call: WalkCall, limits: ResolvedTaskLimits, toolLimi
     maxPages: limits.maxPages,
   };
   const { params, maxItems, maxPages, resume } = walkOptions(tool, args, bounds);
-  return { tool, params, maxItems, maxPages, ...(resume === undefined ? {} : { resume }), projection: kept };
+  return {
+    tool,
+    params,
+    maxItems,
+    maxPages,
+    ...(resume === undefined ? {} : { resume }),
+    projection: kept,
+    ...(fields === undefined ? {} : { fields }),
+  };
 }

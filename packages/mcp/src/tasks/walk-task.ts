@@ -10,6 +10,7 @@ import { jsonBytes } from '../cut-to-size.js';
 import { toolError } from '../errors.js';
 import type { ResolvedLimits } from '../limits.js';
 import { answerResult, finishedResult, type Redact, resultBytes } from '../result-step.js';
+import { withRestLinked } from '../walk-link.js';
 import type { TaskOutcome, TaskWork } from './task.js';
 import type { ResolvedTaskLimits } from './task-limits.js';
 import { taskResourceUri } from './task-resource.js';
@@ -131,7 +132,13 @@ function outcome(taskId: string, options: WalkTaskOptions, walked: Walked): Task
   const summary = `${walked.items.length} ${paging.items} from ${walked.pages} pages, ${done ? 'the whole listing' : `stopped at ${walked.stoppedBy ?? 'the end of what the gateway gave'}`}.`;
   const inline = answerResult(value);
   const bound = { ...options.toolLimits, maxResultBytes: limits.maxResultBytes };
-  if (resultBytes(inline) <= limits.maxResultBytes) return { result: finishedResult(inline, bound, redact), summary };
+  // A walk stopped before its end links the rest of it, as a tool's result does (walk-link.ts): read with
+  // the tool's own bounds, from where the task stopped.
+  const params = { ...request.params, ...(request.fields === undefined ? {} : { fields: request.fields }) };
+  const restLinked = (result: CallToolResult) => withRestLinked(result, { tool, params, bounds: {} }, bound);
+  if (resultBytes(inline) <= limits.maxResultBytes) {
+    return { result: restLinked(finishedResult(inline, bound, redact)), summary };
+  }
   const held = JSON.stringify(value);
   const uri = taskResourceUri(taskId);
   const bytes = Buffer.byteLength(held);
@@ -151,7 +158,7 @@ function outcome(taskId: string, options: WalkTaskOptions, walked: Walked): Task
     ],
     structuredContent: { walk, note },
   };
-  return { result: linked, held, summary };
+  return { result: restLinked(linked), held, summary };
 }
 
 function bytesText(bytes: number): string {
