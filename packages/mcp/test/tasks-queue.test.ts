@@ -177,4 +177,23 @@ describe('a walk as a task on the queue', () => {
       await mcp.close();
     }
   }, 120_000);
+
+  it('fails the task, naming where, when its Redis does not answer (the password never said)', async () => {
+    const engine = createTaskEngine();
+    const keyed = client();
+    const owner = taskOwner(keyed);
+    requests.length = 0;
+    // Port 1 of this machine: nothing listens there.
+    const { taskId } = startWalkTask(engine, { tool: browse, args: {} }, keyed, toolLimits, (caller) =>
+      queueSource('redis://:made-up-redis-password@127.0.0.1:1', caller),
+    );
+    const end = await engine.end(owner, taskId);
+    expect(end?.task.status).toBe('failed');
+    expect(end?.task.statusMessage).toBe(
+      'jobs:jobboard browse failed: The Redis tasks run on (127.0.0.1:1, tasks.redisUrl or PDG_REDIS_URL) did not answer in 10 s: start it, or serve without it for tasks in this process.',
+    );
+    expect(end?.task.statusMessage).not.toContain('made-up-redis-password');
+    expect(requests).toHaveLength(0);
+    engine.close();
+  }, 120_000);
 });

@@ -171,11 +171,15 @@ async function startJob(
   const connection = { url: redisUrl };
   const queueName = `pdg-mcp-task-${randomUUID()}`;
   const queue = new Queue(queueName, { connection });
+  // Unheard, a connection's errors would be printed; an unreachable Redis is said once, below.
+  queue.on('error', () => {});
+  await reachable(queue, redisUrl);
   const worker = createWalkWorker({
     client,
     connection,
     queueName,
     sink: async ({ pageIndex, items }) => events.sink(pageIndex, items),
+    onError: () => {},
   });
   worker.worker.on('progress', (_job, progress) => events.progress(progress as WalkProgress));
   worker.worker.on('completed', () => events.completed());
@@ -210,4 +214,26 @@ async function startJob(
     throw error;
   }
   return stop;
+}
+
+/** How long a task waits for Redis to answer before its walk fails: a Redis that is down fails the task, not hangs it. */
+const redisAnswerMs = 10_000;
+
+/** Resolves once the queue's Redis answers; else closes the queue and throws, naming where (never a password). */
+async function reachable(queue: { waitUntilReady(): Promise<void>; disconnect(): Promise<void> }, redisUrl: string) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), redisAnswerMs);
+  });
+  try {
+    if ((await Promise.race([queue.waitUntilReady().then(() => 'ready' as const), late])) === 'ready') return;
+  } finally {
+    clearTimeout(timer);
+  }
+  // Not waited for: a connection that never opened may not say it closed.
+  void queue.disconnect().catch(() => {});
+  const { host } = new URL(redisUrl);
+  throw new Error(
+    `The Redis tasks run on (${host}, tasks.redisUrl or PDG_REDIS_URL) did not answer in ${redisAnswerMs / 1000} s: start it, or serve without it for tasks in this process.`,
+  );
 }
