@@ -4,13 +4,15 @@
  *   node mock.ts rps      requests per second of the mock against a bare node:http server sending the same
  *                         bytes (the mock's status, headers and body for the request, captured from the mock
  *                         in the bare server's own process; only the request id's value and the date differ),
- *                         for a listing page and a detail call. Both servers are started the same way (a
- *                         process each, a mock gateway with the same fixtures in each), keep connections
- *                         alive the same way and are measured alike: 3 rounds in which each server gets 10 s
- *                         of `autocannon -c 16`, in one-second turns (A B B A A B ...), so a load on the
- *                         machine that rises or falls within a round reaches both. Per round: the ratio of
- *                         requests per second, and of the server process's CPU time per request (user and
- *                         system, `process.cpuUsage()`), which other load on the machine moves far less.
+ *                         for a listing page and a detail call. Both servers are started the same way (two
+ *                         new processes for each request, each holding a mock gateway with the same
+ *                         fixtures), keep connections alive the same way and are measured alike: 3 rounds in
+ *                         which each server gets 10 s of `autocannon -c 16`, in one-second turns (A B B A A B
+ *                         ...), so a load on the machine that rises or falls reaches both. A round's ratio is
+ *                         the median of its adjacent pairs of turns: requests per second, and the server
+ *                         process's CPU time per request (user and system, `process.cpuUsage()`), which other
+ *                         load moves less. Then the same at a steady 1,000 requests per second (3 rounds of
+ *                         6 s), where both servers get the same arrivals, for CPU time per request alone.
  *                         Medians of the rounds reported, each round's ratios, and the machine's load average
  *                         before and after.
  *   node mock.ts pages    page 1 against page 50 of the largest listing (100,000 items): requests per
@@ -38,6 +40,14 @@ const largestListingSize = 100_000;
 /** The load of each `rps` round, as `autocannon -c 16 -d 10`, and the rounds. */
 const rpsRounds = 3;
 const rpsSeconds = 10;
+/**
+ * The steady load at which CPU time per request is compared too: the same arrivals at both servers, well
+ * below what either answers even on a busy machine, so neither gathers more requests per turn of its event
+ * loop than the other (at full speed, a server slowed by other work finds more requests waiting at once,
+ * and each then costs it less). 3 rounds of 6 s each.
+ */
+const steadyRate = 1_000;
+const steadySeconds = 6;
 const pagePath = (page: number) => `/v1/jobs:jobboard/browse?limit=20&page=${page}`;
 
 /** A server being measured: where it listens, and (for a server in a process of its own) its CPU time so far. */
@@ -72,16 +82,18 @@ interface Run {
 }
 
 /**
- * Load at 16 connections for `seconds` (`autocannon -c 16 -d <seconds>`), every answer checked to be a 200,
- * with the server's CPU time meanwhile where the target tells it.
+ * Load at 16 connections for `seconds` (`autocannon -c 16 -d <seconds>`), as fast as the server answers or
+ * at `rate` requests per second in all; every answer checked to be a 200, with the server's CPU time
+ * meanwhile where the target tells it.
  */
-async function load(target: Target, seconds: number): Promise<Run> {
+async function load(target: Target, seconds: number, rate?: number): Promise<Run> {
   const before = await target.cpu?.();
   const result = await autocannon({
     url: target.url,
     connections: 16,
     duration: seconds,
     headers: { 'x-api-key': apiKey },
+    ...(rate === undefined ? {} : { overallRate: rate }),
   });
   const after = await target.cpu?.();
   if (result.non2xx > 0 || result.errors > 0)
@@ -95,16 +107,12 @@ const median = (values: readonly number[]) => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-/** A round's figures of one server: requests per second, and CPU time per request (µs) where it tells it. */
-interface RoundFigures {
-  readonly rps: number;
-  readonly cpuPerRequest?: number;
-}
-
 /** Figures of A against B over interleaved rounds: medians of each, and of the rounds' ratios B/A. */
 interface Interleaved {
+  /** Requests per second: A's and B's medians over the rounds. */
   readonly a: number;
   readonly b: number;
+  /** The median of the rounds' ratios B/A of requests per second. */
   readonly ratio: number;
   /** CPU time per request, in µs, where both servers tell it: A's and B's medians, and of the ratios B/A. */
   readonly cpu?: { readonly a: number; readonly b: number; readonly ratio: number };
@@ -112,44 +120,55 @@ interface Interleaved {
   readonly rounds: readonly { readonly rps: number; readonly cpu?: number }[];
 }
 
-/** Adds up runs of one server into its round's figures. */
-function roundFigures(runs: readonly Run[]): RoundFigures {
-  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
-  const rps = requests / runs.reduce((sum, run) => sum + run.seconds, 0);
-  if (runs.some((run) => run.cpuMicros === undefined)) return { rps };
-  return { rps, cpuPerRequest: runs.reduce((sum, run) => sum + (run.cpuMicros ?? 0), 0) / requests };
-}
+/** Requests per second of runs together. */
+const rpsOf = (runs: readonly Run[]) =>
+  runs.reduce((sum, run) => sum + run.requests, 0) / runs.reduce((sum, run) => sum + run.seconds, 0);
+
+/** CPU time per request of runs together, in µs, where each run tells it. */
+const cpuOf = (runs: readonly Run[]) =>
+  runs.every((run) => run.cpuMicros !== undefined)
+    ? runs.reduce((sum, run) => sum + (run.cpuMicros ?? 0), 0) / runs.reduce((sum, run) => sum + run.requests, 0)
+    : undefined;
 
 /**
- * Rounds in which A and B each get `seconds` of load (after one warm-up second each), in slices of one
- * second taken in turn, A B B A A B ..., so a load on the machine that rises or falls within a round reaches
- * both alike; the ratio B/A of each round, and their median.
+ * Rounds in which A and B each get `seconds` of load (after two warm-up seconds each), in one-second turns,
+ * A B B A A B ..., so the turns of a pair are next to each other in time. A round's ratio B/A is the median
+ * of its pairs' ratios: a burst of other work on the machine, which lengthens the CPU time of every request
+ * as well as slowing it, then moves one pair rather than the round.
  */
-async function interleaved(a: Target, b: Target, rounds: number, seconds: number): Promise<Interleaved> {
-  await load(a, 1);
-  await load(b, 1);
-  const figures: { a: RoundFigures; b: RoundFigures }[] = [];
+async function interleaved(a: Target, b: Target, rounds: number, seconds: number, rate?: number): Promise<Interleaved> {
+  for (let warm = 0; warm < 2; warm++) {
+    await load(a, 1, rate);
+    await load(b, 1, rate);
+  }
+  const figures: { a: Run[]; b: Run[] }[] = [];
   for (let round = 0; round < rounds; round++) {
     const runs = { a: [] as Run[], b: [] as Run[] };
-    for (let slice = 0; slice < seconds; slice++) {
-      const order = slice % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
-      for (const which of order) runs[which].push(await load(which === 'a' ? a : b, 1));
+    for (let turn = 0; turn < seconds; turn++) {
+      const order = turn % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+      for (const which of order) runs[which].push(await load(which === 'a' ? a : b, 1, rate));
     }
-    figures.push({ a: roundFigures(runs.a), b: roundFigures(runs.b) });
+    figures.push(runs);
   }
-  const cpuRatios = figures.flatMap(({ a: first, b: second }) =>
-    first.cpuPerRequest && second.cpuPerRequest ? [second.cpuPerRequest / first.cpuPerRequest] : [],
-  );
-  const cpuOf = (side: 'a' | 'b') => median(figures.map((round) => round[side].cpuPerRequest ?? 0));
+  const pairRatios = (runs: { a: Run[]; b: Run[] }, of: (run: readonly Run[]) => number | undefined) => {
+    const ratios = runs.a.map((first, turn) => {
+      const [x, y] = [of([first]), of([runs.b[turn] as Run])];
+      return x === undefined || y === undefined ? undefined : y / x;
+    });
+    return ratios.every((ratio) => ratio !== undefined) ? median(ratios as number[]) : undefined;
+  };
+  const perRound = figures.map((runs) => {
+    const cpu = pairRatios(runs, cpuOf);
+    return { rps: pairRatios(runs, rpsOf) as number, ...(cpu === undefined ? {} : { cpu }) };
+  });
+  const cpuRatios = perRound.flatMap((round) => (round.cpu === undefined ? [] : [round.cpu]));
+  const cpuMedian = (side: 'a' | 'b') => median(figures.map((runs) => cpuOf(runs[side]) ?? 0));
   return {
-    a: median(figures.map((round) => round.a.rps)),
-    b: median(figures.map((round) => round.b.rps)),
-    ratio: median(figures.map((round) => round.b.rps / round.a.rps)),
-    ...(cpuRatios.length === rounds ? { cpu: { a: cpuOf('a'), b: cpuOf('b'), ratio: median(cpuRatios) } } : {}),
-    rounds: figures.map(({ a: first, b: second }) => ({
-      rps: second.rps / first.rps,
-      ...(first.cpuPerRequest && second.cpuPerRequest ? { cpu: second.cpuPerRequest / first.cpuPerRequest } : {}),
-    })),
+    a: median(figures.map((runs) => rpsOf(runs.a))),
+    b: median(figures.map((runs) => rpsOf(runs.b))),
+    ratio: median(perRound.map((round) => round.rps)),
+    ...(cpuRatios.length === rounds ? { cpu: { a: cpuMedian('a'), b: cpuMedian('b'), ratio: median(cpuRatios) } } : {}),
+    rounds: perRound,
   };
 }
 
@@ -180,6 +199,9 @@ interface Rps {
   headBytes: number;
   /** Each round's ratios, mock to bare: requests per second, CPU time per request. */
   rounds: readonly { rps: number; cpu?: number }[];
+  /** The ratio of CPU time per request at the steady load, mock to bare: the median, and each round's. */
+  steadyCpuRatio?: number;
+  steadyRounds?: readonly number[];
 }
 
 /** The size of an answer's head as sent: status line, each header, the blank line. */
@@ -243,23 +265,26 @@ if (mode === 'serve') {
   const loadBefore = loadavg()[0] as number;
   const results: Record<string, Rps> = {};
   // A listing page, and the detail of a job it lists.
-  const mock = await server('mock', listingPath);
-  const page = (await (await fetch(mock.url + listingPath, { headers: { 'x-api-key': apiKey } })).json()) as {
+  const first = await server('mock', listingPath);
+  const page = (await (await fetch(first.url + listingPath, { headers: { 'x-api-key': apiKey } })).json()) as {
     items: { jobId: string }[];
   };
+  first.stop();
   const detailPath = `/v1/jobs:jobboard/job/${page.items[1]?.jobId}`;
   for (const [name, what] of [
     ['listing', listingPath],
     ['detail', detailPath],
   ] as const) {
+    // Two new processes for each request, so neither has served more than the other before.
+    const mock = await server('mock', what);
     const bare = await server('bare', what);
     const bytes = await sameBytes(bare.url + what, mock.url + what);
-    const measured = await interleaved(
+    const targets = [
       { url: bare.url + what, cpu: bare.cpu },
       { url: mock.url + what, cpu: mock.cpu },
-      rpsRounds,
-      rpsSeconds,
-    );
+    ] as const;
+    const measured = await interleaved(...targets, rpsRounds, rpsSeconds);
+    const steady = await interleaved(...targets, rpsRounds, steadySeconds, steadyRate);
     results[name] = {
       bare: measured.a,
       mock: measured.b,
@@ -268,11 +293,14 @@ if (mode === 'serve') {
         ? { cpuRatio: measured.cpu.ratio, bareCpuMicros: measured.cpu.a, mockCpuMicros: measured.cpu.b }
         : {}),
       rounds: measured.rounds,
+      ...(steady.cpu
+        ? { steadyCpuRatio: steady.cpu.ratio, steadyRounds: steady.rounds.map((round) => round.cpu ?? 0) }
+        : {}),
       ...bytes,
     };
     bare.stop();
+    mock.stop();
   }
-  mock.stop();
   console.log(JSON.stringify({ ...results, load: { before: loadBefore, after: loadavg()[0] } }));
 } else if (mode === 'pages') {
   const mock = await server('mock', pagePath(1));

@@ -57,6 +57,8 @@ type Rps = {
   bytes: number;
   headBytes: number;
   rounds: readonly { rps: number; cpu?: number }[];
+  steadyCpuRatio?: number;
+  steadyRounds?: readonly number[];
 };
 const rps = measure<{ listing: Rps; detail: Rps; load: { before: number; after: number } }>(['mock.ts', 'rps']);
 const atLeast = (value: number, target: number) =>
@@ -73,11 +75,15 @@ for (const [name, figures] of [
       `    CPU time per request: mock ${figures.mockCpuMicros?.toFixed(0)} µs, bare ${figures.bareCpuMicros?.toFixed(0)} µs; ratio (median of the rounds) ${ratio(figures.cpuRatio, 1.15)}`,
     );
   }
-  const each = (pick: (round: Rps['rounds'][number]) => number | undefined) =>
-    figures.rounds.map((round) => pick(round)?.toFixed(2) ?? '-').join(', ');
+  const each = (values: readonly (number | undefined)[]) => values.map((value) => value?.toFixed(2) ?? '-').join(', ');
   console.log(
-    `    each round, mock to bare: requests/s ${each((round) => round.rps)}; CPU per request ${each((round) => round.cpu)}`,
+    `    each round, mock to bare: requests/s ${each(figures.rounds.map((round) => round.rps))}; CPU per request ${each(figures.rounds.map((round) => round.cpu))}`,
   );
+  if (figures.steadyCpuRatio !== undefined) {
+    console.log(
+      `    CPU time per request at a steady 1,000 requests/s to each: ratio ${ratio(figures.steadyCpuRatio, 1.15)} (rounds ${each(figures.steadyRounds ?? [])})`,
+    );
+  }
 }
 console.log(
   `  machine load (1-minute average) ${rps.load.before.toFixed(1)} before, ${rps.load.after.toFixed(1)} after, on ${availableParallelism()} cores: requests per second follow it, CPU time per request far less`,
