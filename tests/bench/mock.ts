@@ -102,9 +102,13 @@ async function load(target: Target, seconds: number, rate?: number): Promise<Run
   return before === undefined || after === undefined ? run : { ...run, cpuMicros: after - before };
 }
 
+/** The middle value; for an even count (the pairs of a round), the mean of the two middle ones. */
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
 /** Figures of A against B over interleaved rounds: medians of each, and of the rounds' ratios B/A. */
