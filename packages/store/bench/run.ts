@@ -3,10 +3,12 @@
  * walk written to an NDJSON file (the baseline, run just before and just after each store):
  * items per second as a ratio to the baseline's, and the growth of this process's RSS during the harvest. Then
  * an incremental run with nothing new, and the requests it sends. The listing is served by a local gateway of
- * 50,000 jobs (the mock's own listings hold a few hundred), answering at once (the stores' own cost; `--latency
- * 50` for a gateway across a network). Three rounds; the median ratio is the figure. PostgreSQL is
- * PDG_POSTGRES_URL, else a server started for the run, else skipped.
+ * 50,000 jobs (the mock's own listings hold a few hundred) in a process of its own, as the mock runs, answering
+ * at once (`--latency 50` for a gateway across a network; `--in-process` serves it from this process, its CPU
+ * then charged to every walk). Three rounds; the median ratio is the figure. PostgreSQL is PDG_POSTGRES_URL,
+ * else a server started for the run, else skipped.
  */
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,12 +23,43 @@ const itemCount = 50_000;
 /** `pnpm bench -- --latency 50`: each answer after 50 ms, as a gateway across a network; at once by default. */
 const latencyArg = process.argv.indexOf('--latency');
 const latencyMs = latencyArg < 0 ? 0 : Number(process.argv[latencyArg + 1]);
+/** `pnpm bench -- --in-process`: the gateway served from this process. */
+const inProcess = process.argv.includes('--in-process');
 const rounds = 3;
 const walk = { provider: 'jobs:jobboard', endpoint: 'browse', params: { country: 'SG', limit: 100 } } as const;
 const dir = mkdtempSync(join(tmpdir(), 'pdg-store-bench-'));
 const requestIds = requestIdRecorder();
+/** The listing's gateway: its URL, the requests it answered so far. */
+interface BenchGateway {
+  readonly url: string;
+  requests(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function startGateway(): Promise<BenchGateway> {
+  if (inProcess) {
+    const gateway = await startListingGateway(jobs(itemCount), { latencyMs });
+    return { url: gateway.url, requests: async () => gateway.requests, close: () => gateway.close() };
+  }
+  const child = fork(new URL('./gateway-process.ts', import.meta.url), [String(itemCount), String(latencyMs)]);
+  const [started] = (await once(child, 'message')) as [{ url: string }];
+  return {
+    url: started.url,
+    async requests() {
+      child.send('requests');
+      const [answer] = (await once(child, 'message')) as [{ requests: number }];
+      return answer.requests;
+    },
+    async close() {
+      const exited = once(child, 'exit');
+      child.send('close');
+      await exited;
+    },
+  };
+}
+
 /** The round's gateway and client (each round starts its own). */
-let gateway: Awaited<ReturnType<typeof startListingGateway>>;
+let gateway: BenchGateway;
 let client: ReturnType<typeof createClient<[typeof jobboard]>>;
 
 interface Measure {
@@ -87,7 +120,7 @@ interface Round {
 }
 
 async function round(index: number): Promise<Round> {
-  gateway = await startListingGateway(jobs(itemCount), { latencyMs });
+  gateway = await startGateway();
   client = createClient({
     providers: [jobboard],
     baseUrl: gateway.url,
@@ -108,10 +141,10 @@ async function round(index: number): Promise<Round> {
       const measure = await measured(async () => (await intoStore(target)).inserted);
       const after = await measured(intoNdjson);
       const baseline = (rate(before) + rate(after)) / 2;
-      const sent = gateway.requests;
+      const sent = await gateway.requests();
       const again = await intoStore(target);
       if (again.rows !== itemCount) throw new Error(`${name}: ${again.rows} rows after the run with nothing new`);
-      result.nothingNewRequests[name] = gateway.requests - sent;
+      result.nothingNewRequests[name] = (await gateway.requests()) - sent;
       result.ratio[name] = rate(measure) / baseline;
       result.rssGrowthMb[name] = measure.rssGrowthMb;
       lines.push(
@@ -145,7 +178,9 @@ try {
   // The drivers' code is loaded before anything is measured: the RSS growth is the harvests' own.
   await (await openStore(parseTarget(`duckdb:${join(dir, 'warm.duckdb')}`))).close();
   if (postgresUrl !== undefined) await (await openStore(parseTarget(postgresUrl))).close();
-  lines.push(`${itemCount} jobs, 100 a page, each answer after ${latencyMs} ms; ${rounds} rounds`);
+  lines.push(
+    `${itemCount} jobs, 100 a page, from a gateway ${inProcess ? 'in this process' : 'in a process of its own'}, each answer after ${latencyMs} ms; ${rounds} rounds`,
+  );
   if (postgresUrl === undefined) lines.push('PostgreSQL: skipped (no PDG_POSTGRES_URL and no initdb)');
   const results: Round[] = [];
   for (let index = 0; index < rounds; index++) results.push(await round(index));

@@ -332,7 +332,8 @@ function stateStatements(engine: SqlEngine, run: RunStart, state: StoredState): 
 
 interface StoredRow {
   readonly hash: string;
-  readonly fieldHashes: Record<string, string>;
+  /** The `_pdg_field_hashes` object's text, parsed only for a row found changed. */
+  readonly fieldHashesJson: string;
   readonly removed: boolean;
 }
 
@@ -350,15 +351,17 @@ async function storedRows(
   for (const row of rows) {
     found.set(String(row.key), {
       hash: String(row.hash),
-      fieldHashes: (parsedJson(row.fields) ?? {}) as Record<string, string>,
+      fieldHashesJson: typeof row.fields === 'string' ? row.fields : JSON.stringify(row.fields ?? {}),
       removed: row.removedAt !== null && row.removedAt !== undefined,
     });
   }
   return found;
 }
 
-/** The fields whose hashes differ (a field added or gone counts). */
-function changedFields(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
+/** The fields whose hashes differ (a field added or gone counts), from the two rows' `_pdg_field_hashes` texts. */
+function changedFields(beforeJson: string, afterJson: string): string[] {
+  const before = (parsedJson(beforeJson) ?? {}) as Readonly<Record<string, string>>;
+  const after = JSON.parse(afterJson) as Readonly<Record<string, string>>;
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((name) => before[name] !== after[name]).sort();
 }
@@ -409,14 +412,14 @@ async function writePages(
       if (before) updated++;
       else inserted++;
       const keyJson = JSON.stringify(key);
-      const fields = before ? JSON.stringify(changedFields(before.fieldHashes, row.fieldHashes)) : '[]';
+      const fields = before ? JSON.stringify(changedFields(before.fieldHashesJson, row.fieldHashesJson)) : '[]';
       changes.push(
         `${changeHead}${keyJson},"change":"${before ? 'changed' : 'added'}","fields":${fields},"at":"${at}"}`,
       );
-      current.set(key, { hash: row.hash, fieldHashes: row.fieldHashes, removed: false });
+      current.set(key, { hash: row.hash, fieldHashesJson: row.fieldHashesJson, removed: false });
       written.set(
         key,
-        `{${row.valuesJson === '' ? '' : `${row.valuesJson},`}"${pdgColumns.key}":${keyJson},"${pdgColumns.extra}":${JSON.stringify(row.extra)},"${pdgColumns.hash}":"${row.hash}","${pdgColumns.fieldHashes}":${JSON.stringify(row.fieldHashes)},${pageColumns}}`,
+        `{${row.valuesJson === '' ? '' : `${row.valuesJson},`}"${pdgColumns.key}":${keyJson},"${pdgColumns.extra}":${row.extraJson},"${pdgColumns.hash}":"${row.hash}","${pdgColumns.fieldHashes}":${row.fieldHashesJson},${pageColumns}}`,
       );
     }
     counts.push({ inserted, updated, unchanged });

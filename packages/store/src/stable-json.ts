@@ -10,14 +10,23 @@ export function stableJson(value: unknown): string {
 /** The value's stable JSON, or undefined where JSON leaves it out (an `undefined` field). */
 export function written(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item) => written(item) ?? 'null').join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of Object.keys(record).sort()) {
-    const text = written(record[key]);
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  // Every undocumented field of every item comes through here: the text is built by concatenation, with no
+  // arrays of parts.
+  if (Array.isArray(value)) {
+    let text = '';
+    for (let index = 0; index < value.length; index++)
+      text += `${index === 0 ? '' : ','}${written(value[index]) ?? 'null'}`;
+    return `[${text}]`;
   }
-  return `{${parts.join(',')}}`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length > 1) keys.sort();
+  let text = '';
+  for (const key of keys) {
+    const member = written(record[key]);
+    if (member !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${member}`;
+  }
+  return `{${text}}`;
 }
 
 /** A short hash of text: 128 bits of SHA-256, in hex. */
