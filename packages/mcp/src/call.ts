@@ -124,8 +124,8 @@ async function single(
   return { itemBytes: [], finish: () => answered };
 }
 
-/** The walk arguments of a paged tool, checked, and the params without them. */
-function walkOptions(tool: PdgTool, args: Record<string, unknown>, limits: ResolvedLimits) {
+/** The walk arguments of a paged tool, checked against `limits` (the tool's, or a task's), and the params without them. */
+export function walkOptions(tool: PdgTool, args: Record<string, unknown>, limits: ResolvedLimits) {
   const params = Object.fromEntries(
     Object.entries(args).filter(([name]) => !(walkArguments as readonly string[]).includes(name)),
   );

@@ -38,6 +38,10 @@ import {
 import { toolError } from './errors.js';
 import { resolveLimits, type ToolLimits } from './limits.js';
 import { finishedResult, type Redact } from './result-step.js';
+import { tasksExtension } from './tasks/protocol.js';
+import { requestMeta, serveTasks } from './tasks/serve-tasks.js';
+import { type ServerTasks, serverTasks, type TaskOptions } from './tasks/server-tasks.js';
+import { taskIdOfUri } from './tasks/task-resource.js';
 import { describeTools, type PdgTool, type ServedTool } from './tools.js';
 import { type ToolRun, type Toolset, toolsetRow, toolsets } from './toolsets.js';
 import { askedWalk, walkOf, withRestLinked } from './walk-link.js';
@@ -59,6 +63,12 @@ export interface McpServerOptions<TProviders extends readonly AnyProvider[] = re
   readonly toolset?: Toolset;
   /** Code mode (`toolset: 'code'`): what one `execute` program may use. See `@pdg/sandbox`'s `SandboxBounds`. */
   readonly sandbox?: SandboxBounds;
+  /**
+   * Tool calls run as MCP tasks: a walk asked for past `limits` (more items or pages than one call gives),
+   * or any call whose client asks for a task. Their bounds (items, pages, inline result, time to live, tasks
+   * per caller) and the Redis their walks run on as `@pdg/queue` jobs. See `TaskOptions`.
+   */
+  readonly tasks?: TaskOptions;
 }
 
 /** The tools of the given providers with a client to call them: what every server and transport shares. */
@@ -85,6 +95,10 @@ export interface PdgTools {
   readonly serverInfo: { readonly name: string; readonly version: string };
   /** Which tools are served (see `McpServerOptions.toolset`). */
   readonly toolset: Toolset;
+  /** The tools that call the gateway: each may run as a task. */
+  readonly taskTools: ReadonlySet<string>;
+  /** The tasks of every server made from these tools (see `McpServerOptions.tasks`). */
+  readonly tasks: ServerTasks;
 }
 
 /**
@@ -94,7 +108,14 @@ export interface PdgTools {
 export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
   options: McpServerOptions<TProviders>,
 ): PdgTools {
-  const { limits: givenLimits, serverInfo, toolset = 'endpoints', sandbox: givenBounds, ...clientOptions } = options;
+  const {
+    limits: givenLimits,
+    serverInfo,
+    toolset = 'endpoints',
+    sandbox: givenBounds,
+    tasks: taskOptions,
+    ...clientOptions
+  } = options;
   const row = toolsetRow(toolset);
   const bounds = resolveBounds(givenBounds);
   const limits = resolveLimits(givenLimits);
@@ -137,20 +158,28 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     return finishedResult(await tool.run(args, context), limits, redact);
   };
 
+  const call: PdgTools['call'] = async (name, args, signal, apiKey) => {
+    const tool = runs.get(name);
+    if (tool === undefined) throw new TypeError(unknownTool(name, tools));
+    const result = await run(tool, args, signal, apiKey);
+    const walked = askedWalk(name, args ?? {}, byName, byEndpoint);
+    return walked ? withRestLinked(result, walked, limits) : result;
+  };
+  const tasks = serverTasks({ options: taskOptions, clients, endpointTools, limits, call });
+
   return {
     tools,
     endpointTools,
     resources,
     toolset,
+    taskTools: new Set(listed.filter(({ run: each }) => each.callsGateway).map(({ tool }) => tool.name)),
+    tasks,
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
-    async call(name, args, signal, apiKey) {
-      const tool = runs.get(name);
-      if (tool === undefined) throw new TypeError(unknownTool(name, tools));
-      const result = await run(tool, args, signal, apiKey);
-      const walked = askedWalk(name, args ?? {}, byName, byEndpoint);
-      return walked ? withRestLinked(result, walked, limits) : result;
-    },
+    call,
     async read(uri, signal, apiKey) {
+      // A task's whole result (pdg://tasks/<id>), for the caller that started it.
+      const taskId = taskIdOfUri(uri.href);
+      if (taskId !== undefined) return tasks.read(uri.href, taskId, apiKey);
       const named = parsePdgUri(uri);
       if (named.kind === 'refused') throw new ResourceNotFoundError(uri.href, named.message);
       const tool = byEndpoint.get(`${named.provider} ${named.endpoint}`);
@@ -207,7 +236,14 @@ export function createMcpServer<const TProviders extends readonly AnyProvider[]>
  */
 export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
   const mcp = new McpServer(pdgTools.serverInfo, {
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+    capabilities: {
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      // 2025-11-25's experimental tasks: a tool call may be asked for as a task; tasks are listed and cancelled.
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      // 2026-07-28's tasks extension: a walk longer than one call gives is answered with a task.
+      extensions: { [tasksExtension]: {} },
+    },
     instructions: toolsets[pdgTools.toolset].instructions,
   });
   const listed: Tool[] = pdgTools.tools.map((tool) => ({
@@ -217,6 +253,7 @@ export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
     inputSchema: tool.inputSchema as Tool['inputSchema'],
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
     annotations: tool.annotations,
+    ...(pdgTools.taskTools.has(tool.name) ? { execution: { taskSupport: 'optional' as const } } : {}),
   }));
   mcp.server.setRequestHandler('tools/list', () => ({ tools: listed }));
   mcp.server.setRequestHandler('tools/call', (request, ctx) => {
@@ -225,8 +262,12 @@ export function serverOf(pdgTools: PdgTools, callerKey?: string): McpServer {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(name, pdgTools.tools));
     }
     // The SDK's server checks `arguments` against the protocol's schema before this runs (-32602 when not an object).
+    const asTask = tasks.asTask(request.params, args, requestMeta(ctx));
+    // A task answers in place of the call's result: its type names the call's results only.
+    if (asTask) return asTask as unknown as CallToolResult;
     return pdgTools.call(name, args, ctx.mcpReq.signal, callerKey);
   });
+  const tasks = serveTasks(mcp, pdgTools, callerKey);
   const read = (uri: URL, ctx: { readonly mcpReq: { readonly signal: AbortSignal } }) =>
     pdgTools.read(uri, ctx.mcpReq.signal, callerKey);
   for (const resource of pdgTools.resources) {

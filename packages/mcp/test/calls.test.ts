@@ -123,7 +123,7 @@ describe('refusals and failures', () => {
     expect(textOf(unknown)).toMatch(/^INVALID_PARAMS: .*maxItems/);
     const tooMany = await mcp.call('jobs_jobboard_browse', { maxItems: 501 });
     expect(textOf(tooMany)).toBe(
-      'INVALID_PARAMS: Invalid arguments for jobs_jobboard_browse: maxItems must be a whole number from 1 to 500 (received 501). Nothing was sent.',
+      'INVALID_PARAMS: Invalid arguments for jobs_jobboard_browse: maxItems must be a whole number from 1 to 500 (received 501). A longer walk (up to 10,000 items and 400 pages) runs as a task: ask for it as one (tools/call with "task" in 2025-11-25, or with the io.modelcontextprotocol/tasks extension in 2026-07-28), or take what one call gives and go on with the walk.resume it returns. Nothing was sent.',
     );
     const badResume = await mcp.call('jobs_jobboard_browse', { resume: { at: 2 } });
     expect(textOf(badResume)).toMatch(/^USAGE: resume must be a checkpoint/);

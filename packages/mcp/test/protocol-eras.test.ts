@@ -102,13 +102,17 @@ async function legacyClient(): Promise<Client> {
 }
 
 describe('the 2026-07-28 revision over plain HTTP (no initialize)', () => {
-  it('answers server/discover with 2026-07-28 beside the 2025 revisions, and the tools and resources capabilities', async () => {
+  it('answers server/discover with 2026-07-28 beside the 2025 revisions, and the tools, resources and extensions (tasks) capabilities', async () => {
     const discovered = await modernPost('server/discover', {});
     expect(discovered.status).toBe(200);
     const versions = resultOf(discovered).supportedVersions as string[];
     expect(versions[0]).toBe(modernVersion);
     expect(versions).toEqual(expect.arrayContaining(['2025-11-25', '2025-06-18', '2025-03-26']));
-    expect(Object.keys(resultOf(discovered).capabilities as object).sort()).toEqual(['resources', 'tools']);
+    expect(Object.keys(resultOf(discovered).capabilities as object).sort()).toEqual([
+      'extensions',
+      'resources',
+      'tools',
+    ]);
   });
 
   it('answers tools/list carrying its version in _meta, as the first request', async () => {
