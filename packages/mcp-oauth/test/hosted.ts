@@ -221,10 +221,12 @@ export class RememberingProvider implements OAuthClientProvider {
   }
 }
 
-/** What a browser does with the sign-in page: open it, paste the key, submit the form; the redirect's code. */
+/** What a browser does with the sign-in page: open it, paste the key, submit the form to its action; the redirect's code. */
 export async function signInAsBrowser(page: URL, apiKey: string): Promise<string> {
   const seen = await pageSeen(await fetch(page));
-  const submitted = await fetch(new URL('/sign-in', page), {
+  const action = /<form [^>]*action="([^"]+)"/.exec(seen.html)?.[1];
+  if (action === undefined) throw new Error(`no form on the sign-in page: ${seen.status} ${seen.html.slice(0, 200)}`);
+  const submitted = await fetch(new URL(action.replaceAll('&amp;', '&'), page), {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: seen.cookie },
