@@ -11,11 +11,12 @@
  * `pnpm test` checks, per endpoint of every provider, that the two are the same type.
  *
  * Each `readonly <endpoint>: typeof <module>;` of the provider's declared type becomes
- * `typeof <module> & _pdg_core.Resolved<Params, Result>`, which `ParamsOf` and `ResultOf` read first.
+ * `typeof <module> & _pdg_core_provider.Resolved<Params, Result>`, which `ParamsOf` and `ResultOf` read first
+ * (`_pdg_core_provider` is the declarations' name for `@pdg/core/provider`, the entry providers import).
  * An endpoint whose types cannot be written out (a recursive type) keeps being inferred.
  *
  * The provider's declared type also gets a name the package exports: `declare const jobboard:
- * JobboardProvider`, where `interface JobboardProvider extends _pdg_core.ProviderDefinition<...>`. Without
+ * JobboardProvider`, where `interface JobboardProvider extends _pdg_core_provider.ProviderDefinition<...>`. Without
  * one, a consumer that exports a client (`export const pdg = createClient({ providers: [jobboard] })`)
  * under `declaration: true` fails with TS4023: its declaration would have to spell out the provider's type,
  * which refers to the package's endpoint modules by names the package does not export. With one, it reads
@@ -27,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const providerBlock =
-  /^declare const (\w+): (_pdg_core\.ProviderDefinition<"[^"]+", _pdg_core\.WithPaths<\{\n([\s\S]*?)\n\}>>);$/m;
+  /^declare const (\w+): (_pdg_core_provider\.ProviderDefinition<"[^"]+", _pdg_core_provider\.WithPaths<\{\n([\s\S]*?)\n\}>>);$/m;
 const exportList = /^export \{ (.+) \};$/m;
 const endpointLine = /^ {4}readonly ([\w'-]+): typeof ([\w$]+);$/;
 
@@ -54,7 +55,7 @@ export function writeResolvedTypes(
 ): void {
   const declarations = join(dir, 'dist', 'index.d.ts');
   const text = readFileSync(declarations, 'utf8');
-  if (text.includes('_pdg_core.Resolved<')) return; // already written (a build without `clean`)
+  if (text.includes('_pdg_core_provider.Resolved<')) return; // already written (a build without `clean`)
   const declared = declaredProvider(text, dir);
   const { whole, exportName, declaredType, body } = declared;
   /** `jobboard` → `JobboardProvider`, `cryptoPrice` → `CryptoPriceProvider`. */
@@ -79,7 +80,8 @@ function declaredProvider(text: string, dir: string): Declared {
     throw new Error(`resolved-types (${dir}): ${message}`);
   };
   const block = providerBlock.exec(text);
-  if (!block) return fail('no `declare const <provider>: _pdg_core.ProviderDefinition<...>` block in dist/index.d.ts');
+  if (!block)
+    return fail('no `declare const <provider>: _pdg_core_provider.ProviderDefinition<...>` block in dist/index.d.ts');
   const [whole, exportName, declaredType, body] = block as unknown as [string, string, string, string];
   if (!exportList.test(text)) fail('no `export { ... };` line in dist/index.d.ts');
   const endpoints = body.split('\n').map((line) => {
@@ -144,7 +146,7 @@ function resolvedEndpoints(
         console.warn(`resolved-types: ${exportName} ${name(key)} refers to itself, so its types stay inferred`);
         return `    readonly ${key}: typeof ${module};`;
       }
-      return `    readonly ${key}: typeof ${module} & _pdg_core.Resolved<${params}, ${result}>;`;
+      return `    readonly ${key}: typeof ${module} & _pdg_core_provider.Resolved<${params}, ${result}>;`;
     });
   } finally {
     rmSync(probe, { force: true });

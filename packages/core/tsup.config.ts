@@ -5,6 +5,7 @@ import { packageBuild } from '../../config/tsup.js';
 export default packageBuild({
   entry: {
     index: 'src/index.ts',
+    provider: 'src/provider-entry.ts',
     describe: 'src/describe-entry.ts',
     face: 'src/face-entry.ts',
     fixtures: 'src/fixtures/index.ts',

@@ -4,6 +4,7 @@
  * burden another. Targets are those of the size-and-speed work; a figure past its target is marked.
  */
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -43,9 +44,23 @@ console.log(
   `  valibot's parse alone:    ${ms(validation.valibot)} a page, ${(validation.valibot / validation.parse).toFixed(2)}x (step 7 before its checker)`,
 );
 
-console.log('\nmock gateway, servers in processes of their own, driven by autocannon at 16 connections (mock.ts)');
-type Rps = { bare: number; mock: number; ratio: number; cpuRatio?: number; bytes: number };
-const rps = measure<{ listing: Rps; detail: Rps }>(['mock.ts', 'rps']);
+console.log(
+  '\nmock gateway against a bare node:http server sending the same bytes, each in a process of its own, driven by autocannon at 16 connections (mock.ts)',
+);
+type Rps = {
+  bare: number;
+  mock: number;
+  ratio: number;
+  cpuRatio?: number;
+  bareCpuMicros?: number;
+  mockCpuMicros?: number;
+  bytes: number;
+  headBytes: number;
+  rounds: readonly { rps: number; cpu?: number }[];
+  steadyCpuRatio?: number;
+  steadyRounds?: readonly number[];
+};
+const rps = measure<{ listing: Rps; detail: Rps; load: { before: number; after: number } }>(['mock.ts', 'rps']);
 const atLeast = (value: number, target: number) =>
   `${value.toFixed(2)}x${value >= target ? ` (target >= ${target}x)` : ` (UNDER the target of ${target}x)`}`;
 for (const [name, figures] of [
@@ -53,14 +68,26 @@ for (const [name, figures] of [
   ['detail', rps.detail],
 ] as const) {
   console.log(
-    `  ${name} (${(figures.bytes / 1024).toFixed(1)} KB): mock ${Math.round(figures.mock)} requests/s, bare node:http sending the same bytes ${Math.round(figures.bare)}; ratio (median of 3 interleaved rounds of 10 s) ${atLeast(figures.ratio, 0.85)}`,
+    `  ${name} (${(figures.bytes / 1024).toFixed(1)} KB body, ${figures.headBytes} B head): mock ${Math.round(figures.mock)} requests/s, bare ${Math.round(figures.bare)}; ratio (median of 3 interleaved rounds of 10 s each) ${atLeast(figures.ratio, 0.85)}`,
   );
   if (figures.cpuRatio !== undefined) {
     console.log(
-      `    the mock's CPU time per request: ${ratio(figures.cpuRatio)} the bare server's (median of the rounds)`,
+      `    CPU time per request: mock ${figures.mockCpuMicros?.toFixed(0)} µs, bare ${figures.bareCpuMicros?.toFixed(0)} µs; ratio (median of the rounds) ${ratio(figures.cpuRatio, 1.15)}`,
+    );
+  }
+  const each = (values: readonly (number | undefined)[]) => values.map((value) => value?.toFixed(2) ?? '-').join(', ');
+  console.log(
+    `    each round, mock to bare: requests/s ${each(figures.rounds.map((round) => round.rps))}; CPU per request ${each(figures.rounds.map((round) => round.cpu))}`,
+  );
+  if (figures.steadyCpuRatio !== undefined) {
+    console.log(
+      `    CPU time per request at a steady 1,000 requests/s to each: ratio ${ratio(figures.steadyCpuRatio, 1.15)} (rounds ${each(figures.steadyRounds ?? [])})`,
     );
   }
 }
+console.log(
+  `  machine load (1-minute average) ${rps.load.before.toFixed(1)} before, ${rps.load.after.toFixed(1)} after, on ${availableParallelism()} cores: requests per second follow it, CPU time per request far less`,
+);
 const pages = measure<{
   httpPage1: number;
   httpPage50: number;

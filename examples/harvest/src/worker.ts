@@ -5,9 +5,8 @@
 import { createClient } from '@pdg/core';
 import { createRateLimit } from '@pdg/core/rate-limit';
 import { jobboard } from '@pdg/jobs-jobboard';
-import { createWalkWorker, type WalkSpec } from '@pdg/queue';
-import { type HarvestWalk, openStore, parseTarget, storeSink } from '@pdg/store';
-import { Queue } from 'bullmq';
+import { createWalkWorker } from '@pdg/queue';
+import { openStore, parseTarget, storeSink } from '@pdg/store';
 import { createClient as createRedisClient } from 'redis';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -31,51 +30,30 @@ const client = createClient({
   },
 });
 const store = await openStore(parseTarget(into));
+// Each page carries its walk (provider, endpoint, params), so the store knows the table and the run's params;
+// the worker tells the sink when a walk's job completes or fails, which ends its run in the ledger.
 const sink = storeSink(store, client);
-// The walk of a page, from its job: its params go to the run's row in the ledger.
-const queue = new Queue<WalkSpec>(queueName, { connection: { url: redisUrl } });
-const walks = new Map<string, HarvestWalk>();
-async function walkOf(walkId: string): Promise<HarvestWalk> {
-  const known = walks.get(walkId);
-  if (known) return known;
-  const job = await queue.getJob(walkId);
-  if (!job) throw new Error(`no job ${walkId} on ${queueName}`);
-  const walk = { provider: job.data.provider, endpoint: job.data.endpoint, params: job.data.params ?? {} };
-  walks.set(walkId, walk);
-  return walk;
-}
-// One store connection: pages and the ends of runs are written one after another.
-let writes: Promise<unknown> = Promise.resolve();
-const inTurn = <T>(write: () => Promise<T>): Promise<T> => {
-  const turn = writes.then(write);
-  writes = turn.catch(() => undefined);
-  return turn;
-};
 const worker = createWalkWorker({
   client,
   connection: { url: redisUrl },
   queueName,
-  sink: async (page) => {
-    const walk = await walkOf(page.walkId);
-    await inTurn(() => sink.write({ ...page, walk }));
-    counts.pages++;
-    counts.items += page.items.length;
+  sink: {
+    write: async (page) => {
+      await sink.write(page);
+      counts.pages++;
+      counts.items += page.items.length;
+    },
+    finish: sink.finish,
   },
   onError: (error) => console.error(`worker: ${error.message}`),
 });
-worker.worker.on('completed', (job) => {
+worker.worker.on('completed', () => {
   counts.walks++;
-  void inTurn(() => sink.finish(job.id as string, 'completed'));
-});
-worker.worker.on('failed', (job, error) => {
-  if (job?.id !== undefined) void inTurn(() => sink.finish(job.id as string, 'failed', error.message));
 });
 
 process.once('SIGTERM', async () => {
   await worker.close();
-  await writes;
   await store.close();
-  await queue.close();
   await redis.quit();
   // Exits once the line is out: nothing else is left to wait for.
   process.stdout.write(`${JSON.stringify(counts)}\n`, () => process.exit(0));

@@ -7,10 +7,12 @@ export {
   pdgEnvironment,
   pdgToolEnvironment,
 } from './call/environment.js';
+export { checkClientOptions } from './client/client.js';
 export { closestNames, didYouMean } from './errors/closest-names.js';
 export { usageError } from './errors/error-builders.js';
 export { isPdgError } from './errors/errors.js';
 export { redact } from './errors/redact.js';
+export type { ItemWalk, ItemWalkOptions } from './face/call-endpoint.js';
 export {
   type CallIdentity,
   type ClientEndpoints,

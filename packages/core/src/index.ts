@@ -42,13 +42,7 @@ export {
 export { isPdgError, PdgError, type PdgErrorCode, type PdgErrorInit, type PdgIssue } from './errors/errors.js';
 export { redact } from './errors/redact.js';
 export { backoffDelay, defaultRetryPolicy, type RetryOption, type RetryPolicy } from './errors/retry-policy.js';
-export {
-  callEndpoint,
-  type ItemWalk,
-  type ItemWalkOptions,
-  walkEndpoint,
-  walkEndpointItems,
-} from './face/call-endpoint.js';
+export { walkEndpoint } from './face/call-endpoint.js';
 export {
   defineFixtures,
   type Exchange,

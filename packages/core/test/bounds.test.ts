@@ -133,3 +133,28 @@ describe('a body nested thousands deep', () => {
     expect(server.requests).toHaveLength(2);
   });
 });
+
+describe('a body read in pieces', () => {
+  it('an answer that arrives in several chunks, a character split between two of them, is read whole', async () => {
+    const body = { jobId: 'j1', title: 'é'.repeat(50_000) };
+    const bytes = Buffer.from(JSON.stringify(body));
+    // Odd offsets: each cut falls inside a two-byte character.
+    const cuts = [0, 33_333, 66_667, bytes.length];
+    const server = await serve((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const send = (index: number) => {
+        const piece = bytes.subarray(cuts[index], cuts[index + 1]);
+        if (index === cuts.length - 2) response.end(piece);
+        else {
+          response.write(piece);
+          setTimeout(() => send(index + 1), 20);
+        }
+      };
+      send(0);
+    });
+    const { fetch, counted } = countingFetch();
+    const pdg = createClient({ providers, apiKey: API_KEY, baseUrl: server.url, fetch });
+    expect(await pdg.run('jobs:board', 'job', { jobId: 'j1' })).toEqual(body);
+    expect(counted.bytes).toBe(bytes.length);
+  });
+});

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../src/index.js';
+import { checkClientOptions } from '../src/face-entry.js';
+import { createClient, type PdgError } from '../src/index.js';
 import { testClient } from './harness.js';
 import { API_KEY, BASE_URL, providers } from './providers.js';
 
@@ -78,6 +79,51 @@ describe('createClient options', () => {
     );
     await expect(pdg.run('music:tunes', 'lookup', {})).rejects.toThrow(
       'Unknown endpoint "lookup" of music:tunes. Endpoints: search.',
+    );
+  });
+});
+
+describe('checkClientOptions: the options checked as createClient checks them, with no key required', () => {
+  /** What createClient and checkClientOptions throw for these options (undefined: nothing). */
+  const refusals = (options: Parameters<typeof checkClientOptions>[0]) => {
+    const message = (make: () => unknown) => {
+      try {
+        make();
+      } catch (error) {
+        return `${(error as PdgError).code}: ${(error as Error).message}`;
+      }
+      return undefined;
+    };
+    return { created: message(() => createClient(options)), checked: message(() => checkClientOptions(options)) };
+  };
+
+  it('accepts good options without a key, where createClient needs one', () => {
+    vi.stubEnv('PDG_API_KEY', '');
+    expect(refusals({ providers, baseUrl: BASE_URL })).toEqual({
+      created: 'USAGE: No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.',
+      checked: undefined,
+    });
+  });
+
+  it('refuses each bad option with the error createClient gives for it', () => {
+    const bad = [
+      { providers, apiKey: API_KEY, baseUrl: 'ftp://gateway.example' },
+      { providers, apiKey: 'key with spaces', baseUrl: BASE_URL },
+      { providers, apiKey: API_KEY, baseUrl: BASE_URL, timeout: -1 },
+      { providers, apiKey: API_KEY, baseUrl: BASE_URL, headers: { 'bad name': 'x' } },
+      { providers: [...providers, providers[0]], apiKey: API_KEY, baseUrl: BASE_URL },
+    ];
+    for (const options of bad) {
+      const { created, checked } = refusals(options);
+      expect(created).toMatch(/^USAGE: /);
+      expect(checked).toBe(created);
+    }
+  });
+
+  it('checks a key from PDG_API_KEY when there is one', () => {
+    vi.stubEnv('PDG_API_KEY', 'key\n');
+    expect(() => checkClientOptions({ providers, baseUrl: BASE_URL })).toThrow(
+      'apiKey must be printable ASCII without spaces',
     );
   });
 });

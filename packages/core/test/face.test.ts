@@ -6,7 +6,16 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpointCatalog, endpointsOf, type ItemStep, pdgEnvironment } from '../src/face-entry.js';
-import { createClient, defineEndpoint, defineProvider, integerParam, optional, pageOf, record } from '../src/index.js';
+import {
+  createClient,
+  defineEndpoint,
+  defineProvider,
+  integerParam,
+  optional,
+  pageOf,
+  record,
+  type WalkCheckpoint,
+} from '../src/index.js';
 import { json, loopbackPerTest } from './loopback.js';
 import { failure } from './pdg-error-of.js';
 import { API_KEY, BASE_URL, providers } from './providers.js';
@@ -58,7 +67,7 @@ describe('an endpoint by name', () => {
     );
   });
 
-  it('a name megabytes long is quoted as a short prefix', () => {
+  it('a name megabytes long is quoted as a short prefix and its length, as a long param value is', () => {
     const long = 'x'.repeat(1_000_000);
     const message = (() => {
       try {
@@ -68,6 +77,7 @@ describe('an endpoint by name', () => {
       }
     })();
     expect(message?.length).toBeLessThan(300);
+    expect(message).toContain(`Unknown endpoint "${'x'.repeat(64)}…" (1000000 characters) of jobs:board.`);
   });
 
   it('a walk of an endpoint that is not paged is refused with the message pages() gives', () => {
@@ -237,6 +247,27 @@ describe('walks with the checkpoint after each item or page', () => {
     ]);
     // Page 3 was never asked for.
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('pageSteps: each page with the params it was asked with, page number included, resumed or not', async () => {
+    const server = await threePages();
+    const endpoints = endpointsOf(client({ baseUrl: server.url }));
+    const paramsOf = async (options: { resume?: WalkCheckpoint } = {}) => {
+      const seen = [];
+      for await (const step of endpoints.pageSteps('jobs:board', 'browse', { country: 'SG' }, options))
+        seen.push(step.params);
+      return seen;
+    };
+    expect(await paramsOf()).toEqual([{ country: 'SG' }, { country: 'SG', page: 2 }, { country: 'SG', page: 3 }]);
+    expect(await paramsOf({ resume: { at: 2, taken: 1 } })).toEqual([
+      { country: 'SG', page: 2 },
+      { country: 'SG', page: 3 },
+    ]);
+    // Each step's params are the page's request: the pages asked for say the same.
+    expect(server.requests.slice(3).map((request) => new URL(request.url ?? '', 'http://x').search)).toEqual([
+      '?country=SG&page=2',
+      '?country=SG&page=3',
+    ]);
   });
 
   it('a face needs a client made by createClient', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPdgError, walkEndpointItems } from '../src/index.js';
+import { endpointsOf, type ItemWalkOptions } from '../src/face-entry.js';
+import { isPdgError } from '../src/index.js';
 import { gateway, testClient } from './harness.js';
 
 /** Pages of jobs by page number: `sizes[n - 1]` jobs on page n, the last with hasMore: false. */
@@ -20,10 +21,9 @@ function jobPages(sizes: readonly number[]) {
 }
 
 /** Every item of an untyped item walk, with the checkpoint after each and the page events in order. */
-async function walkAll(options: Parameters<typeof walkEndpointItems>[4] = {}) {
+async function walkAll(options: ItemWalkOptions = {}) {
   const events: string[] = [];
-  const walk = walkEndpointItems(
-    testClient(),
+  const walk = endpointsOf(testClient()).items(
     'jobs:board',
     'browse',
     {},
@@ -41,7 +41,7 @@ async function walkAll(options: Parameters<typeof walkEndpointItems>[4] = {}) {
   return { walk, events, after };
 }
 
-describe('walkEndpointItems: the item walk for callers that name the endpoint at run time', () => {
+describe("the face's items(): the item walk for callers that name the endpoint at run time", () => {
   it('hands out every item, with a checkpoint per item and each page announced before and after its items', async () => {
     const fetched = jobPages([2, 0, 1]);
     const { walk, events, after } = await walkAll();
@@ -111,7 +111,7 @@ describe('walkEndpointItems: the item walk for callers that name the endpoint at
   });
 });
 
-describe('walkEndpointItems: onPageFetch', () => {
+describe("the face's items(): onPageFetch", () => {
   it('is called before each page is asked for, with the count that page will have', async () => {
     const fetched = jobPages([2, 0, 1]);
     const asked: string[] = [];
@@ -142,8 +142,7 @@ describe('walkEndpointItems: onPageFetch', () => {
     const fetched = jobPages([2, 2, 2]);
     const refused = new Error('no more calls');
     const ids: string[] = [];
-    const walk = walkEndpointItems(
-      testClient(),
+    const walk = endpointsOf(testClient()).items(
       'jobs:board',
       'browse',
       {},

@@ -5,6 +5,7 @@
  * must not be read back under another), its own in-flight requests.
  */
 import { type AnyProvider, type ClientOptions, createClient, type PdgClient, PdgError, pdgError } from '@pdg/core';
+import { checkClientOptions } from '@pdg/core/face';
 
 export interface KeyedClient {
   /** The client; its face (`endpointsOf`) redacts the key it sends out of every result. */
@@ -21,15 +22,16 @@ export interface Clients {
 
 export function serverClients(options: ClientOptions<readonly AnyProvider[]>, serverKey: string | undefined): Clients {
   // The options are checked now, before any server starts, even when the server has no key of its own.
-  const own = createClient<readonly AnyProvider[]>({ ...options, apiKey: serverKey ?? 'no-server-key' });
+  if (serverKey === undefined) checkClientOptions(options);
+  const own: KeyedClient | undefined =
+    serverKey === undefined
+      ? undefined
+      : { client: createClient<readonly AnyProvider[]>({ ...options, apiKey: serverKey }) };
   const callers = new Map<string, KeyedClient>();
   const { cache: _serverCache, ...callerOptions } = options;
   return {
     forKey(callerKey) {
-      if (callerKey === undefined) {
-        if (serverKey === undefined) return keylessRefusal();
-        return { client: own };
-      }
+      if (callerKey === undefined) return own ?? keylessRefusal();
       let keyed = callers.get(callerKey);
       if (keyed) {
         callers.delete(callerKey);

@@ -17,6 +17,10 @@ import { createMcpServer, type RunningMcpHttpServer, startMcpHttpServer } from '
 
 const listingSize = 700;
 const apiKey = 'made-up-key-task-protocol-5e2b';
+// Tasks in this process, which is what these tests count requests of: a server given PDG_REDIS_URL (as the CI's
+// environment is) runs its tasks' walks as queue jobs instead, tested in tasks-queue.test.ts.
+delete process.env.PDG_REDIS_URL;
+
 const browse = 'jobs_jobboard_browse';
 
 let gateway: RunningMockGateway;

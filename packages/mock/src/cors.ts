@@ -80,14 +80,34 @@ const anyOriginHeaders = Object.freeze({
   'access-control-expose-headers': exposedHeaders,
 });
 const noHeaders = Object.freeze({});
+// The answer depends on the Origin header: caches must keep one copy per origin.
+const otherOriginHeaders = Object.freeze({ vary: 'Origin' });
+/** The headers for each origin a list allows, made on its first request. */
+const allowedOriginHeaders = new WeakMap<ReadonlySet<string>, Map<string, Readonly<Record<string, string>>>>();
 
-/** The CORS headers of every answer to a request from this origin (none when the policy refuses it). */
+/**
+ * The CORS headers of every answer to a request from this origin (none when the policy refuses it): the same
+ * object for every request from the same origin, so what is made from them can be kept.
+ */
 export function corsHeaders(policy: CorsPolicy, origin: string | undefined): Readonly<Record<string, string>> {
   if (policy === 'none') return noHeaders;
   if (policy === 'any') return anyOriginHeaders;
-  // The answer depends on the Origin header: caches must keep one copy per origin.
-  if (origin === undefined || !policy.has(origin)) return { vary: 'Origin' };
-  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': exposedHeaders, vary: 'Origin' };
+  if (origin === undefined || !policy.has(origin)) return otherOriginHeaders;
+  let byOrigin = allowedOriginHeaders.get(policy);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    allowedOriginHeaders.set(policy, byOrigin);
+  }
+  let headers = byOrigin.get(origin);
+  if (!headers) {
+    headers = Object.freeze({
+      'access-control-allow-origin': origin,
+      'access-control-expose-headers': exposedHeaders,
+      vary: 'Origin',
+    });
+    byOrigin.set(origin, headers);
+  }
+  return headers;
 }
 
 /**

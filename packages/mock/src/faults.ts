@@ -90,6 +90,7 @@ export class FaultQueue {
 
   /** The first fault that applies to this request, counted as used. */
   take(provider: string, endpoint: string): Fault | undefined {
+    if (this.#faults.length === 0) return undefined;
     const entry = this.#faults.find(
       ({ fault, remaining }) =>
         remaining > 0 &&

@@ -115,10 +115,14 @@ export function rateLimitAnswer(limiter: RateLimiter | undefined, key: string): 
   return errorAnswer(429, 'Rate limit exceeded for this API key.', { 'retry-after': String(wait) });
 }
 
+/** What a request that asks for no fault and states no preference asks for. */
+const noControls: { preferences: Preferences } = Object.freeze({ preferences: Object.freeze({}) });
+
 /** The fault and preferences the request asks for in its headers, or the 400 saying which header is wrong. */
 export function requestedControls(
   headers: IncomingHttpHeaders,
 ): { fault?: Fault; preferences: Preferences } | { refused: Answer } {
+  if (headers[faultHeader] === undefined && headers.prefer === undefined) return noControls;
   let fault: Fault | undefined;
   const requested = headers[faultHeader];
   if (typeof requested === 'string') {
@@ -151,14 +155,22 @@ export function faultAnswer(fault: Fault, preferences: Preferences): Answer | un
   return errorAnswer(status, faultMessage(status, how), headers);
 }
 
+/** The answer sent for each of the responder's answers (which it keeps): one each, so its bytes on the wire are made once. */
+const sentAnswers = new WeakMap<FixtureAnswer, Answer>();
+
 /** The fixtures' answer as sent: as the responder serialized it, or cut short when the fault says `malformed`. */
 export function sentAnswer(fromFixtures: FixtureAnswer, fault: Fault): Answer {
   if (fault.malformed && fromFixtures.status === 200) {
     const raw = '{"status": "success", "content": {"items": [';
     return { status: 200, body: undefined, raw, headers: fromFixtures.headers };
   }
-  const { status, body, headers } = fromFixtures;
-  return { status, body, raw: bytesOf(fromFixtures), headers };
+  let sent = sentAnswers.get(fromFixtures);
+  if (!sent) {
+    const { status, body, headers } = fromFixtures;
+    sent = { status, body, raw: bytesOf(fromFixtures), headers };
+    sentAnswers.set(fromFixtures, sent);
+  }
+  return sent;
 }
 
 /** No fault: what a request asks for when neither the server nor its headers inject one. */
@@ -227,12 +239,14 @@ function observe(gateway: Gateway, request: IncomingMessage, route: Route | unde
 }
 
 /** The description of the gateway and its site are public (no key, no rate limit, no faults). */
-function publicOutcome(gateway: Gateway, request: IncomingMessage, url: URL): Outcome | undefined {
-  if (url.pathname === openApiPath) {
+function publicOutcome(gateway: Gateway, request: IncomingMessage, target: KnownTarget): Outcome | undefined {
+  if (target.pathname === openApiPath) {
     if (request.method !== 'GET') return { answer: errorAnswer(405, `Only GET is served: GET ${openApiPath}.`) };
     return { answer: { status: 200, body: undefined }, openApi: true };
   }
-  if (gateway.docs && isDocsPath(url.pathname)) return { answer: { status: 200, body: undefined }, docs: url };
+  if (gateway.docs && isDocsPath(target.pathname)) {
+    return { answer: { status: 200, body: undefined }, docs: target.url };
+  }
   return undefined;
 }
 
@@ -247,7 +261,7 @@ export function answerRequest(gateway: Gateway, request: IncomingMessage, receiv
     const observed = observe(gateway, request, route && isRoute(route) ? route : undefined, receivedAt);
     if (observed) return { answer: observed };
     if ('error' in target) return { answer: errorAnswer(400, target.error) };
-    return publicOutcome(gateway, request, target.url) ?? gatewayAnswer(gateway, request, target);
+    return publicOutcome(gateway, request, target) ?? gatewayAnswer(gateway, request, target);
   } catch (error) {
     return { answer: errorAnswer(500, `Mock gateway error: ${(error as Error).message}`) };
   }

@@ -8,6 +8,8 @@ export interface RateLimit {
 
 export class RateLimiter {
   readonly #windows = new Map<string, { start: number; count: number }>();
+  /** The start of every `ratelimit` header, which only the limit sets. */
+  readonly #limitText: string;
 
   /** Throws a RangeError for a limit that is not two whole numbers of at least 1. */
   constructor(readonly limit: RateLimit) {
@@ -19,6 +21,7 @@ export class RateLimiter {
         );
       }
     }
+    this.#limitText = `limit=${limit.requests}, remaining=`;
   }
 
   /** Seconds until the key may ask again, or 0 when this request is within the limit. */
@@ -43,6 +46,6 @@ export class RateLimiter {
     const { requests, windowMs } = this.limit;
     const remaining = Math.max(0, requests - window.count);
     const reset = Math.max(0, Math.ceil((window.start + windowMs - now) / 1000));
-    return { ratelimit: `limit=${requests}, remaining=${remaining}, reset=${reset}` };
+    return { ratelimit: `${this.#limitText}${remaining}, reset=${reset}` };
   }
 }

@@ -9,8 +9,8 @@ import { FaultQueue, type ServerFault } from './faults.js';
 import { type Answer, answerRequest, type Gateway, type MockRequestInfo, type Outcome } from './gateway.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { answerOnSocket, type MockGatewayTimeouts, onClientError, serverOptions } from './request.js';
-import { nextRequestId } from './request-id.js';
 import { targetReader } from './targets.js';
+import { onWire } from './wire.js';
 
 export interface MockGatewayOptions {
   /** The providers to serve, such as `[catalogstore, jobboard]`. */
@@ -125,15 +125,6 @@ function openApiSource(options: MockGatewayOptions, url: () => string): () => Pr
   };
 }
 
-/**
- * The answer with the CORS headers and a request id: every answer, errors and faults included, so a page sees
- * a 429 as a 429, not as a network error; and each its own id, as the gateway's support asks for one.
- */
-export function withCors(cors: CorsPolicy, request: IncomingMessage, answer: Answer): Answer {
-  const headers = { ...corsHeaders(cors, request.headers.origin), 'x-request-id': nextRequestId(), ...answer.headers };
-  return { ...answer, headers };
-}
-
 /** The 500 for an OpenAPI document that could not be built, saying why. */
 function openApiFailure(error: unknown): Answer {
   const reason = error instanceof Error ? error.message : String(error);
@@ -146,20 +137,19 @@ function respond(serving: Serving, request: IncomingMessage, response: ServerRes
     serving.docs(request, response, outcome.docs).catch(() => response.destroy());
     return;
   }
-  const cors = (answer: Answer) => withCors(serving.gateway.cors, request, answer);
+  const cors = corsHeaders(serving.gateway.cors, request.headers.origin);
   if (!outcome.openApi) {
-    send(response, cors(outcome.answer));
+    send(response, outcome.answer, cors);
     return;
   }
   serving.openApi().then(
-    (raw) => send(response, cors({ status: 200, body: undefined, raw })),
-    (error: unknown) => send(response, cors(openApiFailure(error))),
+    (raw) => send(response, { status: 200, body: undefined, raw }, cors),
+    (error: unknown) => send(response, openApiFailure(error), cors),
   );
 }
 
-/** Runs `then` after `latencyMs`, unless the gateway closes or the client leaves first; at once for none. */
+/** Runs `then` after `latencyMs`, unless the gateway closes or the client leaves first. */
 function afterLatency(timers: Set<NodeJS.Timeout>, response: ServerResponse, latencyMs: number, then: () => void) {
-  if (latencyMs <= 0) return then();
   const timer = setTimeout(() => {
     timers.delete(timer);
     then();
@@ -223,7 +213,8 @@ export async function startMockGateway(options: MockGatewayOptions): Promise<Run
     response.on('error', destroyOnError);
     const outcome = answerRequest(gateway, request, receivedAt);
     const latency = (options.latencyMs ?? 0) + (outcome.fault?.latencyMs ?? 0);
-    afterLatency(serving.timers, response, latency, () => respond(serving, request, response, outcome));
+    if (latency <= 0) respond(serving, request, response, outcome);
+    else afterLatency(serving.timers, response, latency, () => respond(serving, request, response, outcome));
   });
   answerOffRequests(server, gateway.cors);
   const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
@@ -249,8 +240,8 @@ function destroyOnError(this: ServerResponse): void {
 /** Answers being written, per socket (pipelined ones can queue): a parse error there closes, not answers. */
 const sending = new WeakMap<Duplex, number>();
 
-/** Sends an answer, unless the client is already gone; never throws. */
-function send(response: ServerResponse, answer: Answer): void {
+/** Sends an answer with these CORS headers, unless the client is already gone; never throws. */
+function send(response: ServerResponse, answer: Answer, cors: Readonly<Record<string, string>>): void {
   if (response.destroyed || response.writableEnded) return;
   const socket = response.socket;
   try {
@@ -259,20 +250,8 @@ function send(response: ServerResponse, answer: Answer): void {
       // 'close' follows 'finish' (or comes alone when the client is gone), once: counted down once.
       response.on('close', () => sending.set(socket, (sending.get(socket) ?? 1) - 1));
     }
-    // A 204 (a preflight's answer) has no body, and so no content headers.
-    if (answer.status === 204) {
-      response.writeHead(204, answer.headers);
-      response.end();
-      return;
-    }
-    // One encoding of the text, whose length is the byte count.
-    const bytes =
-      answer.raw instanceof Uint8Array ? answer.raw : Buffer.from(answer.raw ?? JSON.stringify(answer.body));
-    response.writeHead(answer.status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': bytes.byteLength,
-      ...answer.headers,
-    });
+    const { fields, bytes } = onWire(answer, cors);
+    response.writeHead(answer.status, fields);
     response.end(bytes);
   } catch {
     response.destroy();

@@ -11,6 +11,8 @@ import { parseTarget } from './request.js';
 /** A target that parsed: its URL, where it goes, and its answer (made on first use, then kept). */
 export interface KnownTarget {
   readonly url: URL;
+  /** The URL's path, read once. */
+  readonly pathname: string;
   /** The provider and endpoint its path names, or the 400/404 answer when it names none. */
   readonly route: Route | FixtureAnswer;
   /** The responder's answer to this target; `dynamic` as Prism's `Prefer: dynamic=true`. Only for a route. */
@@ -29,9 +31,11 @@ function readTarget(responder: FixtureResponder, raw: string): ReadTarget {
   if ('error' in parsed) return parsed;
   const { url } = parsed;
   const answers: { plain?: FixtureAnswer; dynamic?: FixtureAnswer } = {};
+  const { pathname } = url;
   return {
     url,
-    route: responder.route(url.pathname),
+    pathname,
+    route: responder.route(pathname),
     answer(route, dynamic) {
       const which = dynamic ? 'dynamic' : 'plain';
       answers[which] ??= responder.answer(route, url.searchParams, { dynamic });

@@ -4,9 +4,10 @@ import { defineEndpoint, defineFixtures, defineProvider, record, stringParam } f
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createFixtureResponder, isRoute } from '../src/answers/responder.js';
-import { corsPolicy } from '../src/cors.js';
+import { corsHeaders, corsPolicy } from '../src/cors.js';
 import { FaultQueue } from '../src/faults.js';
 import {
+  type Answer,
   answerRequest,
   faultAnswer,
   faultMessage,
@@ -21,8 +22,8 @@ import {
 } from '../src/gateway.js';
 import { RateLimiter } from '../src/rate-limit.js';
 import { nextRequestId } from '../src/request-id.js';
-import { withCors } from '../src/server.js';
 import { targetReader } from '../src/targets.js';
+import { onWire } from '../src/wire.js';
 
 const shelf = defineProvider({
   id: 'test:shelf',
@@ -139,15 +140,20 @@ describe('sentAnswer', () => {
   });
 });
 
-describe('withCors and requestInfo', () => {
+describe('onWire and requestInfo', () => {
   it('adds the CORS headers and a fresh request id to every answer, errors included', () => {
-    const request = requestOf('GET', '/', { origin: 'http://localhost:5173' });
-    const policy = corsPolicy({ origins: ['http://localhost:5173'] });
-    const one = withCors(policy, request, { status: 429, body: {}, headers: { 'retry-after': '1' } });
-    const two = withCors(policy, request, { status: 429, body: {} });
-    expect(one.headers).toMatchObject({ 'access-control-allow-origin': 'http://localhost:5173', 'retry-after': '1' });
-    expect(one.headers?.['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(one.headers?.['x-request-id']).not.toBe(two.headers?.['x-request-id']);
+    const cors = corsHeaders(corsPolicy({ origins: ['http://localhost:5173'] }), 'http://localhost:5173');
+    const sent = (answer: Answer) => {
+      const { fields } = onWire(answer, cors);
+      return Object.fromEntries(fields.flatMap((name, at) => (at % 2 === 0 ? [[name, fields[at + 1]]] : [])));
+    };
+    const limited: Answer = { status: 429, body: {}, headers: { 'retry-after': '1' } };
+    const one = sent(limited);
+    const two = sent({ status: 429, body: {} });
+    expect(one).toMatchObject({ 'access-control-allow-origin': 'http://localhost:5173', 'retry-after': '1' });
+    expect(one['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(one['x-request-id']).not.toBe(two['x-request-id']);
+    expect(sent(limited)['x-request-id']).not.toBe(one['x-request-id']);
   });
 
   it('tells what was asked without the key', () => {

@@ -2,7 +2,8 @@
  * The testkit (nock, in-process) and the mock gateway (loopback HTTP) answer from fixtures through the
  * same responder (`@pdg/mock/responder`), so a call gets the same status and body from either.
  */
-import { callEndpoint, createClient, isPdgError } from '@pdg/core';
+import { createClient, isPdgError } from '@pdg/core';
+import { endpointsOf } from '@pdg/core/face';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { catalogstore } from '@pdg/music-catalogstore';
 import { fixtures as catalogstoreFixtures } from '@pdg/music-catalogstore/fixtures';
@@ -29,7 +30,7 @@ afterAll(async () => {
 async function outcome(baseUrl: string, [provider, endpoint, params]: Call): Promise<unknown> {
   const client = createClient({ providers, apiKey: 'any-key', baseUrl, retry: 0 });
   try {
-    return { result: await callEndpoint(client, provider, endpoint, params) };
+    return { result: await endpointsOf(client).run(provider, endpoint, params) };
   } catch (error) {
     if (!isPdgError(error)) throw error;
     return { error: [error.code, error.status, error.gatewayMessage] };

@@ -31,7 +31,7 @@ function importsOf(file: string): string[] {
 /** The `@pdg` packages (and subpaths) each package's sources may import: ARCHITECTURE.md's table. */
 const allowed: Record<string, readonly string[] | 'any'> = {
   core: [],
-  provider: ['@pdg/core', '@pdg/core/fixtures'],
+  provider: ['@pdg/core/provider', '@pdg/core/fixtures'],
   openapi: ['@pdg/core', '@pdg/core/describe'],
   mock: ['@pdg/core', '@pdg/core/describe', '@pdg/core/fixtures', '@pdg/openapi', '@pdg/openapi/gateway'],
   docs: ['@pdg/core', '@pdg/core/describe', '@pdg/openapi'],

@@ -20,22 +20,20 @@ export interface PdgEnvironment {
  * runtimes): there every variable reads as unset, and the options must be passed in code.
  */
 export function pdgEnvironment(): PdgEnvironment {
+  return readVariables(['PDG_API_KEY', 'PDG_BASE_URL', 'PDG_DEBUG', 'PDG_REDIS_URL']);
+}
+
+/** The variables named, each `undefined` when unset or unreadable. */
+function readVariables<TName extends string>(names: readonly TName[]): { [K in TName]?: string | undefined } {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  if (!env) return {};
-  const read = (name: keyof PdgEnvironment) => {
+  const variables: { [K in TName]?: string | undefined } = {};
+  for (const name of names) {
     // Deno without --allow-env throws on reading a variable: read as unset, so options given in code suffice.
     try {
-      return env[name];
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    PDG_API_KEY: read('PDG_API_KEY'),
-    PDG_BASE_URL: read('PDG_BASE_URL'),
-    PDG_DEBUG: read('PDG_DEBUG'),
-    PDG_REDIS_URL: read('PDG_REDIS_URL'),
-  };
+      variables[name] = env?.[name];
+    } catch {}
+  }
+  return variables;
 }
 
 /** The variables of the hosted MCP server besides: read by the CLI's `pdg mcp --oauth` only. */
@@ -48,17 +46,5 @@ export interface PdgToolEnvironment extends PdgEnvironment {
 
 /** `pdgEnvironment()` and the hosted MCP server's variables, read the same way (a separate function, so a client carries none of it). */
 export function pdgToolEnvironment(): PdgToolEnvironment {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  const read = (name: string) => {
-    try {
-      return env?.[name];
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    ...pdgEnvironment(),
-    PDG_MCP_PUBLIC_URL: read('PDG_MCP_PUBLIC_URL'),
-    PDG_MCP_OAUTH_SECRET: read('PDG_MCP_OAUTH_SECRET'),
-  };
+  return { ...pdgEnvironment(), ...readVariables(['PDG_MCP_PUBLIC_URL', 'PDG_MCP_OAUTH_SECRET']) };
 }

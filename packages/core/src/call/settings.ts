@@ -47,13 +47,15 @@ const defaultTimeout = 30_000;
  */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024;
 
-export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>): ClientSettings {
+/**
+ * The settings of a client made with these options, every option checked in turn (a `USAGE` error names the
+ * first bad one). Without `keyRequired` (`checkClientOptions`, for a server whose callers bring their own keys),
+ * a missing key is no error and the settings made are only a check's.
+ */
+export function resolveSettings(options: ClientOptions<readonly AnyProvider[]>, keyRequired = true): ClientSettings {
   const env = pdgEnvironment();
-  const apiKey = options.apiKey ?? env.PDG_API_KEY;
-  if (!apiKey) {
-    throw usageError('No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.');
-  }
-  checkApiKey(apiKey);
+  const apiKey = options.apiKey ?? env.PDG_API_KEY ?? '';
+  if (keyRequired || apiKey) checkApiKey(apiKey);
   const base = checkBaseUrl(options.baseUrl ?? env.PDG_BASE_URL);
   checkValidate(options.validate);
   const timeout = options.timeout ?? defaultTimeout;
@@ -208,6 +210,9 @@ function checkTimeout(timeout: number): void {
  * a TypeError quoting the key. Refused here (as a `USAGE` PdgError), saying where the bad character is but never the key.
  */
 function checkApiKey(apiKey: string): void {
+  if (!apiKey) {
+    throw usageError('No API key: pass createClient({ apiKey }) or set the PDG_API_KEY environment variable.');
+  }
   if (typeof apiKey !== 'string') {
     throw usageError(`apiKey must be a string (received ${typeof apiKey}).`);
   }

@@ -53,6 +53,16 @@ export interface PdgClient<TProviders extends readonly AnyProvider[]> {
   ): PagedWalk<ItemOf<EndpointsOf<TProviders, TId>[TName]>>;
 }
 
+/**
+ * Checks `createClient` options as `createClient` does, in the same order, and throws the same `USAGE` error
+ * for the first bad one, without making a client: for a tool that takes the options before it has a key (a
+ * server whose callers each bring their own). The API key (given, or `PDG_API_KEY`) is checked when there is one.
+ */
+export function checkClientOptions(options: ClientOptions<readonly AnyProvider[]>): void {
+  resolveSettings(options, false);
+  indexProviders(options.providers);
+}
+
 /** Creates a client for the given providers. `apiKey` and `baseUrl` default to `PDG_API_KEY` / `PDG_BASE_URL`. */
 export function createClient<const TProviders extends readonly AnyProvider[]>(
   options: ClientOptions<TProviders>,

@@ -1,12 +1,8 @@
 /** The providers a client was created with, by id, and how a call's provider id and endpoint name are found. */
 import type { CallTarget } from '../contract/call-target.js';
 import type { AnyProvider, EndpointDefinition, Paging } from '../contract/contract.js';
-import { usageError } from '../errors/error-builders.js';
+import { shortText, usageError } from '../errors/error-builders.js';
 import type { PdgError } from '../errors/errors.js';
-import { excerpt } from '../errors/redact.js';
-
-/** How much of an unknown name a message quotes: a name megabytes long must not make the message as long. */
-const shownNameLength = 100;
 
 export type Registry = ReadonlyMap<string, AnyProvider>;
 
@@ -34,20 +30,19 @@ export function indexProviders(providers: readonly AnyProvider[]): Registry {
  */
 export type NameHint = (word: unknown, names: readonly string[]) => string;
 
-const noHint: NameHint = () => '';
-
 /**
- * The definition of the endpoint a call names, or a `USAGE` error naming what there is instead:
+ * The definition of the endpoint a call names, or a `USAGE` error naming what there is instead (an unknown
+ * name quoted as `shortText` quotes a value, so a name megabytes long does not make the message as long):
  * `Unknown endpoint "brwose" of jobs:jobboard. Did you mean browse? Endpoints: browse, job, ...` (the
  * hint where one is handed in). The one lookup by name: `run()`, the walks, and every tool built on the
  * client (through the face, `endpointsOf` and `endpointCatalog`).
  */
-export function lookup(registry: Registry, target: CallTarget, hint: NameHint = noHint): EndpointDefinition {
+export function lookup(registry: Registry, target: CallTarget, hint?: NameHint): EndpointDefinition {
   const provider = registry.get(target.provider);
   if (!provider) {
     const ids = [...registry.keys()];
     throw usageError(
-      `Unknown provider "${excerpt(String(target.provider), shownNameLength)}".${hint(target.provider, ids)} This client has: ${ids.join(', ') || 'none'}. Install its package and pass it to createClient({ providers }).`,
+      `Unknown provider ${shortText(String(target.provider), true)}.${hint?.(target.provider, ids) ?? ''} This client has: ${ids.join(', ') || 'none'}. Install its package and pass it to createClient({ providers }).`,
       target,
     );
   }
@@ -57,7 +52,7 @@ export function lookup(registry: Registry, target: CallTarget, hint: NameHint = 
   if (!definition) {
     const names = Object.keys(provider.endpoints);
     throw usageError(
-      `Unknown endpoint "${excerpt(String(target.endpoint), shownNameLength)}" of ${target.provider}.${hint(target.endpoint, names)} Endpoints: ${names.join(', ')}.`,
+      `Unknown endpoint ${shortText(String(target.endpoint), true)} of ${target.provider}.${hint?.(target.endpoint, names) ?? ''} Endpoints: ${names.join(', ')}.`,
       target,
     );
   }

@@ -81,6 +81,11 @@ export interface ItemStep {
 export interface PageStep {
   /** The page as the gateway sent it. */
   readonly page: unknown;
+  /**
+   * The params the page was asked for with: the walk's own, with the `page` number or `cursor` it was at
+   * (none for a fresh walk's first page), for a consumer that records each page's request.
+   */
+  readonly params: Readonly<Record<string, unknown>>;
   /** Its items not taken before (a resumed walk's first page) and within `maxItems`. */
   readonly items: readonly unknown[];
   /**
@@ -216,6 +221,7 @@ export function endpointsOf<TProviders extends readonly AnyProvider[]>(client: P
       pageSteps({
         catalog,
         target: { provider, endpoint },
+        params: (params ?? {}) as Readonly<Record<string, unknown>>,
         options,
         open: (pageOptions) => walkEndpoint(client, provider, endpoint, params, pageOptions),
       }),
@@ -262,6 +268,8 @@ export function sortedJson(value: unknown): string {
 interface PageStepWalk {
   readonly catalog: EndpointCatalog;
   readonly target: CallTarget;
+  /** The walk's params, as the caller gave them. */
+  readonly params: Readonly<Record<string, unknown>>;
   readonly options: PageStepOptions;
   /** Starts the page walk with these options (`pages()`'s). */
   readonly open: (options: PagesOptions) => PagedWalk<unknown>;
@@ -273,12 +281,20 @@ async function* pageSteps(walk: PageStepWalk): AsyncGenerator<PageStep, void, un
   checkLimit('maxItems', maxItems);
   if (maxItems === 0) return;
   const pages = walk.open(pageOptions);
+  // The param each page's position goes in, as the walk sends it.
+  const positionParam =
+    catalog.pagedDefinition(target.provider, target.endpoint).paging.kind === 'page' ? 'page' : 'cursor';
   // Items of the first page a resumed walk already handed out.
   const resumed = options.resume as WalkCheckpoint | undefined;
   let skip = resumed?.taken ?? 0;
   let left = maxItems;
   try {
-    for await (const page of pages) {
+    while (true) {
+      const { at } = pages.checkpoint;
+      const next = await pages.next();
+      if (next.done) return;
+      const page = next.value;
+      const params = at === undefined ? walk.params : { ...walk.params, [positionParam]: at };
       const all = catalog.itemsOf(target.provider, target.endpoint, page);
       if (skip > all.length) {
         throw checkpointMismatchError(target, { at: resumed?.at, taken: skip, items: all.length });
@@ -288,7 +304,7 @@ async function* pageSteps(walk: PageStepWalk): AsyncGenerator<PageStep, void, un
       if (left !== undefined) items = items.slice(0, left);
       if (left !== undefined) left -= items.length;
       const end = pages.checkpoint.done === true || left === 0;
-      yield { page, items, after: end ? { taken: 0, done: true } : pages.checkpoint };
+      yield { page, params, items, after: end ? { taken: 0, done: true } : pages.checkpoint };
       if (end) return;
     }
   } finally {

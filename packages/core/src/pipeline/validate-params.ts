@@ -4,6 +4,7 @@ import type { EndpointDefinition } from '../contract/contract.js';
 import { describeThrown, invalidParamsError, quotedLength, shortText } from '../errors/error-builders.js';
 import type { PdgIssue } from '../errors/errors.js';
 import { entriesOf, schemaNode } from '../schema/schema-reader.js';
+import { issuePath } from './validate-response.js';
 
 /**
  * Step 1: the params against the endpoint's schema, and each value checked to have one faithful text form.
@@ -102,7 +103,8 @@ function describeValue(value: unknown): string {
 type Issue = v.BaseIssue<unknown>;
 
 function toParamIssue(issue: Issue, definition: EndpointDefinition): PdgIssue {
-  const path = v.getDotPath(issue) ?? 'params';
+  // Written as a response's issue paths are (`tags[1]` for a list's second item).
+  const path = issuePath(issue) || 'params';
   return { path, message: ruleOf(issue, path, definition) };
 }
 

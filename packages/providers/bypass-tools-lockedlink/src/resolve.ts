@@ -2,7 +2,7 @@
  * `GET /v1/bypass-tools:lockedlink/resolve` (document 1, sections 2.7 and 4.6; cache 2m, section 8).
  * The locker URL is passed as given: the gateway recognises its forms, so none is refused here.
  */
-import { record, stringParam } from '@pdg/core';
+import { record, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 export const description = 'Resolve a locked link to its destination.';

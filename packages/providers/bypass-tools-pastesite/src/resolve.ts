@@ -2,7 +2,7 @@
  * `GET /v1/bypass-tools:pastesite/resolve` (document 1, sections 2.7 and 4.6; cache 10m, section 8).
  * The post is named as the spec allows; a numeric id is passed as a string.
  */
-import { record, stringParam } from '@pdg/core';
+import { record, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 export const description = 'Resolve a script paste post.';

@@ -2,7 +2,7 @@
  * `GET /v1/bypass-tools:shortlink/resolve` (document 1, sections 2.7 and 4.6; cache 2m, section 8).
  * The spec does not name its eight short-link hosts, so no host is refused here: the gateway detects it.
  */
-import { record, stringParam } from '@pdg/core';
+import { record, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 export const description = 'Resolve a short link to its destination.';

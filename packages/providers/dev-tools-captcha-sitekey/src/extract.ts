@@ -1,5 +1,5 @@
 /** `GET /v1/dev-tools:captcha-sitekey/extract` (document 1, sections 2.8 and 4.7; cache 1h, section 8). */
-import { booleanParam, integerParam, openEnumParam, optional, record, stringParam } from '@pdg/core';
+import { booleanParam, integerParam, openEnumParam, optional, record, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 export const description = 'Extract captcha-widget site keys from a web page.';

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:centralbank/bond-yields` (document 2, section 4.1). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { date, dayOrMonthForm, length, maturityList } from './params.js';
 import { bondYield } from './records.js';

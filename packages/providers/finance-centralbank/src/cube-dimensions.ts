@@ -1,5 +1,5 @@
 /** `GET /v1/finance:centralbank/cube-dimensions` (document 2, section 4.1; cache 1 day, document 1, section 8). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { cube, lang } from './params.js';
 import { dimensionNode } from './records.js';

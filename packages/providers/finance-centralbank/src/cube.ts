@@ -1,5 +1,5 @@
 /** `GET /v1/finance:centralbank/cube` (document 2, section 4.1). */
-import { fields, optional, stringParam } from '@pdg/core';
+import { fields, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { cube, date, dayForm, lang, length } from './params.js';
 import { cubeSeries } from './records.js';

@@ -2,7 +2,7 @@
  * finance:centralbank: a central bank's data cubes, money-market rates, bond yields and policy rates.
  * Source of truth: the gateway spec, document 2, sections 2.1 and 4.1, and document 1, sections 2.1 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as bondYields from './bond-yields.js';
 import * as cube from './cube.js';
 import * as cubeDimensions from './cube-dimensions.js';

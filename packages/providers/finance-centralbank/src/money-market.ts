@@ -1,5 +1,5 @@
 /** `GET /v1/finance:centralbank/money-market` (document 2, section 4.1). */
-import { enumParam, fields, optional, stringParam } from '@pdg/core';
+import { enumParam, fields, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { date, dayForm, length } from './params.js';
 import { moneyMarketSeries } from './records.js';

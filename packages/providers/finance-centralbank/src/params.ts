@@ -4,7 +4,7 @@
  * refused before sending, with a message that shows the accepted ones. Where the spec leaves the form open
  * (cube's `from`: "coarser periods accepted"), any text is sent.
  */
-import { enumParam, integerParam, listParam, openEnumParam, optional, stringParam } from '@pdg/core';
+import { enumParam, integerParam, listParam, openEnumParam, optional, stringParam } from '@pdg/core/provider';
 
 /** The cube ids the spec confirms. Other cubes exist upstream, so other ids are accepted too. */
 export const confirmedCubes = ['swissoffzisa', 'zirepo', 'zimoma', 'rendoblim', 'devkum'] as const;

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:centralbank/policy-rates` (document 2, section 4.1). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { banks, date, dayOrMonthForm, length, publishedList } from './params.js';
 import { policyRate } from './records.js';

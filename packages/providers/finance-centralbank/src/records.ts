@@ -2,7 +2,7 @@
  * The central bank's records (document 2, section 2.1). The spec types `path`, `values`, `count`,
  * `total`, `depth`, `isLeaf`, `yield`, `rate` and `maturity`; other fields are text.
  */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** One observation of a series. */

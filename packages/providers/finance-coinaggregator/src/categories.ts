@@ -1,5 +1,5 @@
 /** `GET /v1/finance:coinaggregator/categories` (document 2, section 4.6; cache 1 h, document 1, section 8). */
-import { fields, integerParam, openEnumParam, optional, stringParam } from '@pdg/core';
+import { fields, integerParam, openEnumParam, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { category } from './records.js';
 

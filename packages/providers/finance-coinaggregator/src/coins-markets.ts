@@ -1,5 +1,5 @@
 /** `GET /v1/finance:coinaggregator/coins-markets` (document 2, section 4.6). */
-import { fields, listParam, openEnumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import { fields, listParam, openEnumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { coinIds, precision, vsCurrency } from './params.js';
 import { changeWindows, marketCoin } from './records.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:coinaggregator/derivatives` (document 2, section 4.6). */
-import { fields, openEnumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import { fields, openEnumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { derivativeTicker } from './records.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:coinaggregator/exchanges` (document 2, section 4.6). */
-import { fields, pageOf, pageParams } from '@pdg/core';
+import { fields, pageOf, pageParams } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { exchange } from './records.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:coinaggregator/global` (document 2, section 4.6). */
-import { fields, integerParam, optional } from '@pdg/core';
+import { fields, integerParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { vsCurrency } from './params.js';
 import { dominance } from './records.js';

@@ -3,7 +3,7 @@
  * figures, coin markets, simple prices and derivatives.
  * Source of truth: the gateway spec, document 2, sections 2.6 and 4.6, and document 1, sections 2.1 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as categories from './categories.js';
 import * as coinsMarkets from './coins-markets.js';
 import * as derivatives from './derivatives.js';

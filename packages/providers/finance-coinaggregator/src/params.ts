@@ -3,7 +3,7 @@
  * without a form ("comma-separated coin ids", "string, default usd"), so their usual forms are hints: shown
  * in the docs, never checked, and other values are sent as given.
  */
-import { listParam, optional, stringParam } from '@pdg/core';
+import { listParam, optional, stringParam } from '@pdg/core/provider';
 
 /** Comma-separated coin ids (lowercase slugs such as `bitcoin`), or an array of them. */
 export const coinIds = () => listParam({ hint: 'a lowercase coin id such as bitcoin' });

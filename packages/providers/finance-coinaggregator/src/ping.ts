@@ -1,5 +1,5 @@
 /** `GET /v1/finance:coinaggregator/ping` (document 2, section 4.6). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 export const description = 'Whether the upstream data source answers.';

@@ -4,7 +4,7 @@
  * (`athDate`, `atlDate`, `lastUpdated`, `expiredAt`, a category's `updatedAt`) is ISO 8601 text, the
  * document's rule for timestamps not described as epoch.
  */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** The price-change windows the spec names as examples; others are accepted and keyed the same way. */

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:coinaggregator/simple-price` (document 2, section 4.6). */
-import { fields, listParam, openEnumParam, optional } from '@pdg/core';
+import { fields, listParam, openEnumParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { coinIds, precision } from './params.js';
 import { simplePrice } from './records.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:coinaggregator/vs-currencies` (document 2, section 4.6). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 export const description = 'The vs currencies prices can be quoted in (lowercase codes).';

@@ -4,7 +4,7 @@
  * The price object's keys depend on the `vs` sent, so the result types them as `CoinPrices<string>`;
  * `quotes(result, vs)` regroups them per currency, typed by the `vs` you pass.
  */
-import { listParam, optional } from '@pdg/core';
+import { listParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { coinIdPattern, priceMap } from './records.js';
 

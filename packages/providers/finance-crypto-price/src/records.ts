@@ -1,4 +1,4 @@
-import { optionalField } from '@pdg/core';
+import { optionalField } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** A coin id as the gateway takes and keys it: a lowercase slug (`bitcoin`, `usd-coin`). */

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:derivexchange/account-ratio` (document 2, section 4.4; cache 30 s, document 1, section 8). */
-import { fields, openEnumParam, optional } from '@pdg/core';
+import { fields, openEnumParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { accountRatio } from './records.js';
 import { seriesOf, seriesPage } from './series.js';

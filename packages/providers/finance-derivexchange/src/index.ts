@@ -3,7 +3,7 @@
  * book, trades and tickers.
  * Source of truth: the gateway spec, document 2, sections 2.4 and 4.4, and document 1, sections 2.1 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as accountRatio from './account-ratio.js';
 import * as fundingHistory from './funding-history.js';
 import * as indexPriceKline from './index-price-kline.js';

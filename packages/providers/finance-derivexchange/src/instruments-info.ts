@@ -1,5 +1,5 @@
 /** `GET /v1/finance:derivexchange/instruments-info` (document 2, section 4.4). */
-import { openEnumParam, optional } from '@pdg/core';
+import { openEnumParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { baseCoin, category, count, page, symbol } from './params.js';
 import { instrument } from './records.js';

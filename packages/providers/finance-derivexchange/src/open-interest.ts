@@ -1,5 +1,5 @@
 /** `GET /v1/finance:derivexchange/open-interest` (document 2, section 4.4). */
-import { fields, openEnumParam, optional } from '@pdg/core';
+import { fields, openEnumParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { openInterest } from './records.js';
 import { seriesOf, seriesPage } from './series.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:derivexchange/orderbook` (document 2, section 4.4). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { category, count, symbol } from './params.js';
 import { bookLevel, echoes, instant } from './records.js';

@@ -3,7 +3,7 @@
  * `end`, `count` and `page`. `count` is the number of rows asked for; the spec gives the value each kind
  * of endpoint uses (200 for series, 500 for instruments, 50 for the order book, 100 for trades).
  */
-import { integerParam, openEnumParam, optional, stringParam } from '@pdg/core';
+import { integerParam, openEnumParam, optional, stringParam } from '@pdg/core/provider';
 
 /** A contract code, such as `BTCUSDT`: the spec gives it no form, so any text is sent. */
 export const symbol = () => stringParam({ hint: 'a contract code such as BTCUSDT' });

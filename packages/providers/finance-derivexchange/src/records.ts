@@ -4,7 +4,7 @@
  * sizes and rates are read as numbers: a number is kept, and a decimal sent as text (`"64250.5"`, as
  * exchanges often do) is converted, so every such field is a `number` to the caller.
  */
-import { fields, record } from '@pdg/core';
+import { fields, record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** A decimal quantity: a number, or a decimal string converted to a number. */

@@ -1,5 +1,5 @@
 /** What the paged series endpoints share: their params and their page's echoes (document 2, section 4.4). */
-import { type AnySchema, fields, openEnumParam, optional, pageOf } from '@pdg/core';
+import { type AnySchema, fields, openEnumParam, optional, pageOf } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { category, count, page, symbol, timestamp } from './params.js';
 import { echoes } from './records.js';

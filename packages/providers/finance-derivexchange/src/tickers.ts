@@ -1,5 +1,5 @@
 /** `GET /v1/finance:derivexchange/tickers` (document 2, section 4.4). */
-import { fields, optional, stringParam } from '@pdg/core';
+import { fields, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { baseCoin, category, symbol } from './params.js';
 import { echoes, ticker } from './records.js';

@@ -2,7 +2,7 @@
  * finance:idrexchange: an exchange's rupiah (IDR) market prices (finance data).
  * Source of truth: the gateway spec, document 2, sections 2.5 and 4.5; cache time from document 1, section 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as prices from './prices.js';
 
 export * from './records.js';

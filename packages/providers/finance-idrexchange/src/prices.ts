@@ -4,7 +4,7 @@
  * Not paged: no page param and no page object; `length` caps the rows returned and `total` tells how many
  * the market has, so `run()` returns the first `length` rows and `pages()`/`items()` do not take it.
  */
-import { fields, integerParam, optional, stringParam } from '@pdg/core';
+import { fields, integerParam, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { idrPrice } from './records.js';
 

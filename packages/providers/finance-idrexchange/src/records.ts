@@ -1,4 +1,4 @@
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** One market row: a `<base>/idr` pair, its price in rupiah and its changes over four periods. */

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/analysis` (document 2, section 4.3). */
-import { fields, integerParam, optional, pageOf } from '@pdg/core';
+import { fields, integerParam, optional, pageOf } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { instrument } from './params.js';
 import { analysisItem } from './records/news.js';

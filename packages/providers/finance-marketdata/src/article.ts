@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/article` (document 2, section 4.3). */
-import { optional, stringParam } from '@pdg/core';
+import { optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { article } from './records/news.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/economic-calendar` (document 2, section 4.3). */
-import { fields, optional, stringParam } from '@pdg/core';
+import { fields, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { economicRelease } from './records/calendars.js';
 

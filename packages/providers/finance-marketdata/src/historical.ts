@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/historical` (document 2, section 4.3). */
-import { fields, integerParam, openEnumParam, optional } from '@pdg/core';
+import { fields, integerParam, openEnumParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { instrument } from './params.js';
 import { candle } from './records/instrument.js';

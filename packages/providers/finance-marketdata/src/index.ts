@@ -3,7 +3,7 @@
  * Source of truth: the gateway spec, document 2, sections 2.3 and 4.3, and document 1, sections 2.1 and 8.
  * Records are split by resource under `records/`; each endpoint is its own module.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as analysis from './analysis.js';
 import * as article from './article.js';
 import * as calendar from './calendar.js';

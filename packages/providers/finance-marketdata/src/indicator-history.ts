@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/indicator-history` (document 2, section 4.3). */
-import { fields, integerParam, openEnumParam, optional, stringParam } from '@pdg/core';
+import { fields, integerParam, openEnumParam, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { indicatorPrint } from './records/calendars.js';
 

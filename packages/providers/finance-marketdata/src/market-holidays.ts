@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/market-holidays` (document 2, section 4.3). */
-import { fields, openEnumParam, optional, stringParam } from '@pdg/core';
+import { fields, openEnumParam, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { marketHoliday } from './records/calendars.js';
 

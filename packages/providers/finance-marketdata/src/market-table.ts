@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/market-table` (document 2, section 4.3). */
-import { fields, openEnumParam, optional } from '@pdg/core';
+import { fields, openEnumParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { marketTableRow } from './records/calendars.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/news` (document 2, section 4.3). */
-import { fields, integerParam, optional, pageOf, stringParam } from '@pdg/core';
+import { fields, integerParam, optional, pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { newsItem } from './records/news.js';
 

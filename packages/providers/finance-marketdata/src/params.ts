@@ -4,7 +4,7 @@
  * `query`. quote, technical, historical and analysis mark `query` "required", so it is required there even
  * with a `pairId`; financials does not, so there both are optional.
  */
-import { integerParam, optional, stringParam } from '@pdg/core';
+import { integerParam, optional, stringParam } from '@pdg/core/provider';
 
 /** `query` (required) and `pairId`, for spreading into an instrument endpoint's params. */
 export const instrument = {

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/search` (document 2, section 4.3; cache 2 min, document 1, section 8). */
-import { fields, openEnumParam, optional, stringParam } from '@pdg/core';
+import { fields, openEnumParam, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { searchArticle, searchNews, searchQuote } from './records/instrument.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/finance:marketdata/technical` (document 2, section 4.3). */
-import { openEnumParam, optional } from '@pdg/core';
+import { openEnumParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { instrument } from './params.js';
 import { technicalSummary } from './records/instrument.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/health:globalhealth/countries` (document 3, section 4.2; cache 5 min, document 1, section 8). */
-import { fields, optional, stringParam } from '@pdg/core';
+import { fields, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { country } from './records.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/health:globalhealth/dimension-values/{dimension}` (document 3, section 4.2). */
-import { fields, stringParam } from '@pdg/core';
+import { fields, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { dimensionValue } from './records.js';
 

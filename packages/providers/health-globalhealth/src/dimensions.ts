@@ -1,5 +1,5 @@
 /** `GET /v1/health:globalhealth/dimensions` (document 3, section 4.2). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { dimension } from './records.js';
 

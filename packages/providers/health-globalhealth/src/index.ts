@@ -3,7 +3,7 @@
  * year and dimension, with the country, region and dimension vocabularies.
  * Source of truth: the gateway spec, document 3, sections 2.2 and 4.2, and document 1, sections 2.1 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as countries from './countries.js';
 import * as dimensionValues from './dimension-values.js';
 import * as dimensions from './dimensions.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/health:globalhealth/indicator-data/{indicator}` (document 3, section 4.2). */
-import { fields, integerParam, openEnumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import { fields, integerParam, openEnumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { observation } from './records.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/health:globalhealth/indicators` (document 3, section 4.2). */
-import { fields, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import { fields, optional, pageOf, pageParams, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { indicator } from './records.js';
 

@@ -3,7 +3,7 @@
  * catalogue rows are not described by the spec (its documented responses are empty lists): they are open
  * records, every field kept as sent.
  */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** A country. */

@@ -1,5 +1,5 @@
 /** `GET /v1/health:globalhealth/regions` (document 3, section 4.2). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { region } from './records.js';
 

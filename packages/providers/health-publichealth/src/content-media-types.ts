@@ -1,5 +1,5 @@
 /** `GET /v1/health:publichealth/content-media-types` (document 3, section 4.1; cache 5m, document 1, section 8). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { mediaType } from './records.js';
 

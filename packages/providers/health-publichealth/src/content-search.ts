@@ -1,5 +1,5 @@
 /** `GET /v1/health:publichealth/content-search` (document 3, section 4.1). */
-import { enumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import { enumParam, optional, pageOf, pageParams, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { contentPageFields } from './page-fields.js';
 import { idList, textList } from './params.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/health:publichealth/content-topics` (document 3, section 4.1). */
-import { pageOf, pageParams } from '@pdg/core';
+import { pageOf, pageParams } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { contentPageFields } from './page-fields.js';
 import { topic } from './records.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/health:publichealth/content/{mediaId}` (document 3, section 4.1). */
-import { integerParam } from '@pdg/core';
+import { integerParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { emptyResult, emptyResultSet, foundMediaItem } from './records.js';
 

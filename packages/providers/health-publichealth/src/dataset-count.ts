@@ -1,5 +1,5 @@
 /** `GET /v1/health:publichealth/dataset-count/{datasetId}` (document 3, section 4.1). */
-import { fields, optional, stringParam } from '@pdg/core';
+import { fields, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { datasetIdParam } from './params.js';
 

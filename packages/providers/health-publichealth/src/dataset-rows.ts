@@ -1,5 +1,5 @@
 /** `GET /v1/health:publichealth/dataset-rows/{datasetId}` (document 3, section 4.1). */
-import { booleanParam, fields, optional, pageOf, pageParams, stringParam } from '@pdg/core';
+import { booleanParam, fields, optional, pageOf, pageParams, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { pageObjectFields } from './page-fields.js';
 import { datasetIdParam, textList } from './params.js';

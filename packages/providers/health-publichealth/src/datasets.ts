@@ -3,7 +3,7 @@
  * `order` after `pageViewsLastWeek`, and the response are not shown: the params are a loose object (other
  * params are sent as given), `order` an open enum, the response unknown.
  */
-import { enumParam, openEnumParam, optional, stringParam } from '@pdg/core';
+import { enumParam, openEnumParam, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { textList } from './params.js';
 

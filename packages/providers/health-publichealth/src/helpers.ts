@@ -2,7 +2,7 @@
  * Helpers for two particulars of health:publichealth (document 3, sections 2.1 and 4.1): content/{mediaId}
  * answers an unknown id with an empty 200 instead of a 404, and dataset rows have no fixed shape.
  */
-import { type Documented, issuePath, type PdgIssue, pdgError } from '@pdg/core';
+import { type Documented, issuePath, type PdgIssue, pdgError } from '@pdg/core/provider';
 import * as v from 'valibot';
 import type { emptyResult, emptyResultSet, foundMediaItem } from './records.js';
 

@@ -3,7 +3,7 @@
  * metadata, rows, counts).
  * Source of truth: the gateway spec, document 1, sections 2.1 and 8, and document 3, sections 2.1 and 4.1.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as content from './content.js';
 import * as contentMediaTypes from './content-media-types.js';
 import * as contentSearch from './content-search.js';

@@ -1,5 +1,5 @@
 /** The page object's fields beside `page`, `hasMore`, `nextPage` and the items (document 1, section 2.1). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** `count`, `limit`, `total`, `provider`: every one may be null or omitted. */

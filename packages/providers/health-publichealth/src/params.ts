@@ -1,5 +1,5 @@
 /** Params several endpoints of health:publichealth share (document 3, section 4.1). */
-import { listParam, stringParam } from '@pdg/core';
+import { listParam, stringParam } from '@pdg/core/provider';
 import type * as v from 'valibot';
 
 /**

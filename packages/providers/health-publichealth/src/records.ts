@@ -7,7 +7,7 @@
  * values a column's stats report (`largest`, `smallest`, a top value) are strings or numbers, whatever the
  * column holds; the rest is text.
  */
-import { fields, record } from '@pdg/core';
+import { fields, record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** An id the spec does not type: a number or a string. */

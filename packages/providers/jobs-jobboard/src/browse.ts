@@ -1,5 +1,5 @@
 /** `GET /v1/jobs:jobboard/browse` (document 1, section 4.3; cache 10m, section 8). */
-import { booleanParam, enumParam, fields, integerParam, optional, pageOf } from '@pdg/core';
+import { booleanParam, enumParam, fields, integerParam, optional, pageOf } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { countryCode, educationLevels, jobTypes, workArrangements } from './params.js';
 import { jobListItem } from './records.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/jobs:jobboard/filters` (document 1, section 4.3). */
-import { fields, optional, stringParam } from '@pdg/core';
+import { fields, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { countryCode } from './params.js';
 import { filterVocabularyItem } from './records.js';

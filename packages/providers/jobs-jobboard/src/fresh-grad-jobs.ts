@@ -3,7 +3,7 @@
  * gives them no `page` param, so they declare no paging (`pages()` would send one); their answers are
  * still page objects.
  */
-import { paramRules } from '@pdg/core';
+import { paramRules } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { listing, salaryRule } from './params.js';
 import { listingPage } from './records.js';

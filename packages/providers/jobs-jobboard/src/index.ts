@@ -2,7 +2,7 @@
  * jobs:jobboard: job listings, browse and search.
  * Source of truth: the gateway spec, document 1, sections 2.1, 2.4, 3, 4.3 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as browse from './browse.js';
 import * as filters from './filters.js';
 import * as freshGradJobs from './fresh-grad-jobs.js';

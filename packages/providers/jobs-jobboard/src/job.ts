@@ -1,5 +1,5 @@
 /** `GET /v1/jobs:jobboard/job/{jobId}` (document 1, section 4.3): the job id is the last path segment. */
-import { stringParam } from '@pdg/core';
+import { stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { jobDetail } from './records.js';
 

@@ -1,4 +1,4 @@
-import { enumParam, numberParam, optional, stringParam } from '@pdg/core';
+import { enumParam, numberParam, optional, stringParam } from '@pdg/core/provider';
 
 // Section 4.3, "Enumerations used below".
 export const jobTypes = ['FULL_TIME', 'PART_TIME', 'CONTRACT', 'INTERNSHIP', 'PROJECT_BASED'] as const;

@@ -1,4 +1,4 @@
-import { fields, record } from '@pdg/core';
+import { fields, record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** The fields of a job list item (section 2.4), shared with the job detail. */

@@ -1,5 +1,5 @@
 /** `GET /v1/jobs:jobboard/remote-jobs`. */
-import { paramRules } from '@pdg/core';
+import { paramRules } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { listing } from './params.js';
 import { listingPage } from './records.js';

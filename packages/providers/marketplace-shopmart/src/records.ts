@@ -5,7 +5,7 @@
  * `productId`, `shopId` and `categoryId`. Prices are numbers beside a display text (`priceText`). Fields
  * whose values the spec only samples ("`ACTIVE` appears") are open strings.
  */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** A label shown on a product card (a promotion, a badge). */

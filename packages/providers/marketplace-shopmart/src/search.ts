@@ -6,7 +6,7 @@
  * per page), while the response's `count` is the number of items on the page returned (fewer on the last
  * page). `pages()` and `items()` keep the `count` you pass on every page.
  */
-import { enumParam, fields, integerParam, optional, pageOf, stringParam } from '@pdg/core';
+import { enumParam, fields, integerParam, optional, pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { searchItem } from './records.js';
 

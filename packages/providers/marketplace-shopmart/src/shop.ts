@@ -1,5 +1,5 @@
 /** `GET /v1/marketplace:shopmart/shop` (document 1, section 4.4). Section 8 gives it no cache time. */
-import { stringParam } from '@pdg/core';
+import { stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { shopDetail } from './records.js';
 

@@ -9,7 +9,7 @@ import {
   pageOf,
   record,
   stringParam,
-} from '@pdg/core';
+} from '@pdg/core/provider';
 import * as v from 'valibot';
 import { count, page } from './params.js';
 import { searchResult } from './records.js';

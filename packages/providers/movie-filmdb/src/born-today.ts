@@ -1,5 +1,5 @@
 /** `GET /v1/movie:filmdb/born-today` (document 3, section 4.3). */
-import { fields, integerParam, optional } from '@pdg/core';
+import { fields, integerParam, optional } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { limit } from './params.js';
 import { person } from './records.js';

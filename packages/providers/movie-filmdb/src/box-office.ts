@@ -1,5 +1,5 @@
 /** `GET /v1/movie:filmdb/box-office` (document 3, section 4.3). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { limit } from './params.js';
 import { boxOfficeRow } from './records.js';

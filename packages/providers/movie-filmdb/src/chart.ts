@@ -1,5 +1,5 @@
 /** `GET /v1/movie:filmdb/chart` (document 3, section 4.3). */
-import { enumParam, fields, optional, pageOf } from '@pdg/core';
+import { enumParam, fields, optional, pageOf } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { count, page } from './params.js';
 import { chartRow } from './records.js';

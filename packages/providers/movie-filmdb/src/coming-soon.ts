@@ -1,5 +1,5 @@
 /** `GET /v1/movie:filmdb/coming-soon` (document 3, section 4.3). */
-import { enumParam, fields, optional, stringParam } from '@pdg/core';
+import { enumParam, fields, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { limit } from './params.js';
 import { upcomingTitle } from './records.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/movie:filmdb/credits/{id}` (document 3, section 4.3). */
-import { fields, pageOf } from '@pdg/core';
+import { fields, pageOf } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { count, page, titleId } from './params.js';
 import { credit } from './records.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/movie:filmdb/episodes/{id}` (document 3, section 4.3). */
-import { fields, optional, pageOf, stringParam } from '@pdg/core';
+import { fields, optional, pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { count, page, titleId } from './params.js';
 import { episode } from './records.js';

@@ -3,7 +3,7 @@
  * today, credits and episodes.
  * Source of truth: the gateway spec, document 3, sections 2.3 and 4.3, and document 1, sections 2.1 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as advancedSearch from './advanced-search.js';
 import * as bornToday from './born-today.js';
 import * as boxOffice from './box-office.js';

@@ -1,5 +1,5 @@
 /** Params several filmdb endpoints share (document 3, section 4.3). */
-import { integerParam, optional, stringParam } from '@pdg/core';
+import { integerParam, optional, stringParam } from '@pdg/core/provider';
 
 /**
  * A title id or a full title URL, as the `id` path param accepts both. The spec gives title ids the form

@@ -2,7 +2,7 @@
  * The film database's records (document 3, section 2.3). Title ids are `tt` followed by digits, person
  * ids `nm` followed by digits. Fields beyond those listed (episodes have more) are kept as sent.
  */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** An amount of money. */

@@ -1,4 +1,4 @@
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** A catalogue item. Fields are those of a track (type `track`); album and artist items' fields are not documented. */

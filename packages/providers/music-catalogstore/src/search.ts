@@ -3,7 +3,7 @@
  * `nextPage`, so it declares no paging: `pages()` could not tell where it ends. Section 8 omits its cache
  * time ("the first, which is omitted from this row").
  */
-import { enumParam, integerParam, optional, stringParam } from '@pdg/core';
+import { enumParam, integerParam, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { catalogItem } from './records.js';
 

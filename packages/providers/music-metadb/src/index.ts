@@ -2,7 +2,7 @@
  * music:metadb: open music-metadata search.
  * Source of truth: the gateway spec, document 1, sections 1, 2.1, 2.3, 4.2 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as search from './search.js';
 
 export {

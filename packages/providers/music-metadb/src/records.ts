@@ -6,7 +6,7 @@
  * strings, counts and lengths numbers). Every field may be null or absent (section 2.1) and reads as
  * `undefined` then; fields the spec does not list pass through.
  */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** An alias of a credited artist. */

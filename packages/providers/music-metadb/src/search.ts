@@ -9,7 +9,7 @@
  * of the `artist` and `release` searches; the gateway sends `artists` and `releases`, named here as arrays
  * of `unknown` records (their fields are not shown), to be checked before use.
  */
-import { enumParam, fields, integerParam, optional, stringParam } from '@pdg/core';
+import { enumParam, fields, integerParam, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { recording } from './records.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/research:scholarindex/areas` (document 1, section 4.8; cache 5m, given in 4.8's table). */
-import { fields } from '@pdg/core';
+import { fields } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { area } from './records.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/research:scholarindex/documents-by-abstract` (document 1, section 4.8). */
-import { stringParam } from '@pdg/core';
+import { stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { pageParam } from './params.js';
 import { documentPage } from './records.js';

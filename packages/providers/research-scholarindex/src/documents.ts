@@ -1,5 +1,5 @@
 /** `GET /v1/research:scholarindex/documents` (document 1, section 4.8). */
-import { fields, integerParam, openEnumParam, optional, pageOf, stringParam } from '@pdg/core';
+import { fields, integerParam, openEnumParam, optional, pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { pageParam } from './params.js';
 import { documentListItem, pageFields } from './records.js';

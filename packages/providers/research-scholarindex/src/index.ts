@@ -2,7 +2,7 @@
  * research:scholarindex: national scholarly index: documents, journals, publishers.
  * Source of truth: the gateway spec, document 1, sections 1, 2.1, 2.9, 4.8 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as areas from './areas.js';
 import * as author from './author.js';
 import * as document from './document.js';

@@ -2,7 +2,7 @@
  * `GET /v1/research:scholarindex/journal/{journalId}` (document 1, section 4.8): the journal detail is also
  * a page of the journal's documents, so `pages()` and `items()` walk them, the journal's fields on every page.
  */
-import { pageOf, stringParam } from '@pdg/core';
+import { pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { pageParam } from './params.js';
 import { documentListItem, journalFields, pageFields } from './records.js';

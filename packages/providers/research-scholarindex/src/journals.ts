@@ -1,5 +1,5 @@
 /** `GET /v1/research:scholarindex/journals` (document 1, section 4.8). */
-import { fields, optional, pageOf, stringParam } from '@pdg/core';
+import { fields, optional, pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { pageParam } from './params.js';
 import { journalListItem, pageFields } from './records.js';

@@ -8,7 +8,7 @@
  * `copyrightYear` has no documented type either: a number or a string. The rest is text unless the spec
  * says otherwise.
  */
-import { fields, pageOf, record } from '@pdg/core';
+import { fields, pageOf, record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** A subject area. */

@@ -2,7 +2,7 @@
  * research:scholarsearch: scholarly publication search.
  * Source of truth: the gateway spec, document 1, sections 1, 2.1, 2.10, 4.9 and 8.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as author from './author.js';
 import * as search from './search.js';
 

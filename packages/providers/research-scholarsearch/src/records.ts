@@ -6,7 +6,7 @@
  * strings. `year` is the exception: a year is as often sent as a number as a string, and the spec does
  * not say which, so both are accepted rather than failing every call on a guess.
  */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** An author of a result who has a profile: name and author id. */

@@ -1,5 +1,5 @@
 /** `GET /v1/research:scholarsearch/search` (document 1, sections 2.10 and 4.9; cache 1h, section 8). */
-import { fields, integerParam, openEnumParam, optional, pageOf, stringParam } from '@pdg/core';
+import { fields, integerParam, openEnumParam, optional, pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { searchResult } from './records.js';
 

@@ -9,7 +9,7 @@
  * core's walk refuses that as a cycle (`INVALID_RESPONSE`) instead of looping. Params are a loose object,
  * so a differently named page param can still be sent as given.
  */
-import { integerParam, optional, pageOf, record, stringParam } from '@pdg/core';
+import { integerParam, optional, pageOf, record, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 export const description = 'General web search.';

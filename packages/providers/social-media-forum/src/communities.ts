@@ -1,5 +1,5 @@
 /** `GET /v1/social-media:forum/communities` (document 3, section 4.4). */
-import { optional, stringParam } from '@pdg/core';
+import { optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { community } from './records.js';
 

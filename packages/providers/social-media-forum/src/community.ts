@@ -1,5 +1,5 @@
 /** `GET /v1/social-media:forum/community/{communityId}` (document 3, section 4.4). */
-import { fields, stringParam } from '@pdg/core';
+import { fields, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { communityDetail } from './records.js';
 

@@ -1,5 +1,5 @@
 /** `GET /v1/social-media:forum/followers/{userId}` (document 3, section 4.4). */
-import { cursorPageOf, cursorParams, fields, stringParam } from '@pdg/core';
+import { cursorPageOf, cursorParams, fields, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { follower } from './records.js';
 

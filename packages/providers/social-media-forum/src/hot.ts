@@ -1,5 +1,5 @@
 /** `GET /v1/social-media:forum/hot` (document 3, section 4.4). */
-import { cursorPageOf, cursorParams, optional, stringParam } from '@pdg/core';
+import { cursorPageOf, cursorParams, optional, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { hotThread } from './records.js';
 

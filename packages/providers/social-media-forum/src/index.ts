@@ -2,7 +2,7 @@
  * social-media:forum: forum threads, posts, profiles and communities.
  * Source of truth: the gateway spec, document 1, sections 2.1 and 8, and document 3, sections 2.4 and 4.4.
  */
-import { defineProvider } from '@pdg/core';
+import { defineProvider } from '@pdg/core/provider';
 import * as communities from './communities.js';
 import * as community from './community.js';
 import * as followers from './followers.js';

@@ -1,5 +1,5 @@
 /** `GET /v1/social-media:forum/profile/{userId}` (document 3, section 4.4). */
-import { fields, integerParam, optional, pageOf, stringParam } from '@pdg/core';
+import { fields, integerParam, optional, pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { profileThread, profile as userProfile } from './records.js';
 

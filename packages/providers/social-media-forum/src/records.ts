@@ -6,7 +6,7 @@
  * Ids are strings, as path ids are ("Path ids are strings"), so an id from one response can be passed
  * straight to another endpoint. Counts are numbers, `is*`/`allow*` flags booleans, the rest text.
  */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** A channel, the grouping above communities. */

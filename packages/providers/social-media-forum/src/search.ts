@@ -1,5 +1,5 @@
 /** `GET /v1/social-media:forum/search` (document 3, section 4.4; cache 2m, document 1, section 8). */
-import { fields, integerParam, optional, pageOf, stringParam } from '@pdg/core';
+import { fields, integerParam, optional, pageOf, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { threadSummary } from './records.js';
 

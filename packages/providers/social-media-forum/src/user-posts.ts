@@ -1,5 +1,5 @@
 /** `GET /v1/social-media:forum/user-posts/{userId}` (document 3, section 4.4). */
-import { fields, pageOf, pageParams, stringParam } from '@pdg/core';
+import { fields, pageOf, pageParams, stringParam } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { userPost } from './records.js';
 

@@ -1,5 +1,5 @@
 /** Instrument records (document 2, section 2.3): search results, quote, technical summary, candles, financials. */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 import { figure } from './shared.js';
 

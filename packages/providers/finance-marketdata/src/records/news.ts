@@ -1,5 +1,5 @@
 /** News and analysis records (document 2, section 2.3). */
-import { record } from '@pdg/core';
+import { record } from '@pdg/core/provider';
 import * as v from 'valibot';
 
 /** A news item of `news`. */
