@@ -1,9 +1,17 @@
 /**
  * A hosted MCP server with OAuth sign-in over a mock gateway that knows two keys, and the steps of a sign-in
  * done with plain HTTP (fetch), as a client and a browser would: register, open the sign-in page, submit a
- * key, exchange the code, call a tool with the token.
+ * key, exchange the code, call a tool with the token; and for the MCP SDK's own 2025 client, the provider
+ * that keeps what its OAuth client asks it to, and a browser's part of its sign-in. The steps that take a
+ * URL serve any hosted server (the CLI's tests use them against `pdg mcp --http --oauth`).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type RunningMcpHttpServer, startMcpHttpServer } from '@pdg/mcp';
@@ -96,7 +104,8 @@ export async function openSignIn(
   return pageSeen(answer);
 }
 
-async function pageSeen(answer: Response): Promise<SignInPageSeen> {
+/** What a browser keeps of an answer holding the sign-in page: its text, hidden fields and cookie. */
+export async function pageSeen(answer: Response): Promise<SignInPageSeen> {
   const html = await answer.text();
   const fields: Record<string, string> = {};
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
@@ -173,4 +182,57 @@ export function browseWith(hosted: Hosted, headers: Record<string, string>, limi
     method: 'tools/call',
     params: { name: 'jobs_jobboard_browse', arguments: { limit, maxItems: 2 } },
   });
+}
+
+/** A 2025 SDK client's memory: what its OAuth client asks the provider to keep, and the sign-in page it was sent to. */
+export class RememberingProvider implements OAuthClientProvider {
+  information: OAuthClientInformationMixed | undefined;
+  saved: OAuthTokens | undefined;
+  verifier = '';
+  sentTo: URL | undefined;
+  readonly redirectUrl = redirectUri;
+  readonly clientMetadata: OAuthClientMetadata = {
+    redirect_uris: [redirectUri],
+    client_name: 'SDK test client',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  };
+  clientInformation() {
+    return this.information;
+  }
+  saveClientInformation(information: OAuthClientInformationMixed) {
+    this.information = information;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.sentTo = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** What a browser does with the sign-in page: open it, paste the key, submit the form to its action; the redirect's code. */
+export async function signInAsBrowser(page: URL, apiKey: string): Promise<string> {
+  const seen = await pageSeen(await fetch(page));
+  const action = /<form [^>]*action="([^"]+)"/.exec(seen.html)?.[1];
+  if (action === undefined) throw new Error(`no form on the sign-in page: ${seen.status} ${seen.html.slice(0, 200)}`);
+  const submitted = await fetch(new URL(action.replaceAll('&amp;', '&'), page), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: seen.cookie },
+    body: new URLSearchParams({ ...seen.fields, api_key: apiKey }),
+  });
+  const code = new URL(submitted.headers.get('location') ?? 'http://invalid/').searchParams.get('code');
+  if (submitted.status !== 303 || !code) throw new Error(`sign-in: ${submitted.status} ${await submitted.text()}`);
+  return code;
 }
