@@ -32,6 +32,16 @@ export interface CallContext {
    * params and`, the endpoint's own tool; `call_endpoint` names itself and the provider and endpoint.
    */
   readonly again?: string;
+  /** Where the call runs as a task: told how far it went (pages, items), and a program's bounds for a task. */
+  readonly task?: TaskCall;
+}
+
+/** What a call run as a task is given (tasks/server-tasks.ts): its progress report, and how far a program may go. */
+export interface TaskCall {
+  readonly report: (progress: { readonly pages: number; readonly items: number }) => void;
+  /** A program's time and gateway calls as a task: its walk may be as long as a task's (`tasks` options). */
+  readonly wallMs: number;
+  readonly maxCalls: number;
 }
 
 /** Room kept for the note and the walk's summary next to the data: 1 000 bytes, or two fifths of a small limit. */

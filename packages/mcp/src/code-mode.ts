@@ -114,12 +114,21 @@ export async function execute(
   if ('refusal' in slot) return slot.refusal;
   try {
     const { runProgram } = await import('@pdg/sandbox');
+    const { task } = context;
     const result = await runProgram({
       code: args.code,
       client: context.client,
-      bounds,
+      // As a task, the program may walk as far as a task does: its time and gateway calls are the task's.
+      bounds: task
+        ? {
+            ...bounds,
+            wallMs: Math.max(bounds.wallMs ?? 0, task.wallMs),
+            maxCalls: Math.max(bounds.maxCalls ?? 0, task.maxCalls),
+          }
+        : bounds,
       redact,
       ...(context.signal ? { signal: context.signal } : {}),
+      ...(task ? { onProgress: task.report } : {}),
     });
     const value = redact(result.value);
     const logged = result.console === '' ? undefined : String(redact(result.console));

@@ -26,7 +26,7 @@ import { type AnyProvider, type ClientOptions, PdgError } from '@pdg/core';
 import { endpointCatalog, endpointsOf, pdgEnvironment } from '@pdg/core/face';
 import { resolveBounds, type SandboxBounds } from '@pdg/sandbox/bounds';
 import manifest from '../package.json' with { type: 'json' };
-import { type CallContext, callTool } from './call.js';
+import { type CallContext, callTool, type TaskCall } from './call.js';
 import { serverClients } from './clients.js';
 import { driftRecord } from './drift.js';
 import {
@@ -142,6 +142,7 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     args: Record<string, unknown> | undefined,
     signal: AbortSignal | undefined,
     apiKey: string | undefined,
+    task?: TaskCall,
   ): Promise<CallToolResult> => {
     const keyed = clients.forKey(apiKey);
     // A key core refused (or none at all) reaches no client and no result: its error never quotes the key.
@@ -154,18 +155,27 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
       limits,
       drift: drift.of,
       ...(signal ? { signal } : {}),
+      ...(task ? { task } : {}),
     };
     return finishedResult(await tool.run(args, context), limits, redact);
   };
 
-  const call: PdgTools['call'] = async (name, args, signal, apiKey) => {
+  /** A call by name, as a task's when `task` is given (its progress told, a program's bounds a task's). */
+  const callByName = async (
+    name: string,
+    args: Record<string, unknown> | undefined,
+    signal: AbortSignal | undefined,
+    apiKey: string | undefined,
+    task?: TaskCall,
+  ): Promise<CallToolResult> => {
     const tool = runs.get(name);
     if (tool === undefined) throw new TypeError(unknownTool(name, tools));
-    const result = await run(tool, args, signal, apiKey);
+    const result = await run(tool, args, signal, apiKey, task);
     const walked = askedWalk(name, args ?? {}, byName, byEndpoint);
     return walked ? withRestLinked(result, walked, limits) : result;
   };
-  const tasks = serverTasks({ options: taskOptions, clients, endpointTools, limits, call });
+  const call: PdgTools['call'] = (name, args, signal, apiKey) => callByName(name, args, signal, apiKey);
+  const tasks = serverTasks({ options: taskOptions, clients, endpointTools, limits, call: callByName });
 
   return {
     tools,

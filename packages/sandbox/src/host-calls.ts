@@ -29,6 +29,14 @@ export interface HostCallsOptions {
   readonly reply: (message: Settled) => void;
   /** Ends the run with a breach (the call past `maxCalls`). */
   readonly breach: (error: SandboxError) => void;
+  /** Told after each gateway answer and each item a walk hands the program (see `RunProgramOptions.onProgress`). */
+  readonly progress?: (progress: ProgramProgress) => void;
+}
+
+/** How far a program went: gateway answers it got (a page each, or a call's answer) and items its walks gave. */
+export interface ProgramProgress {
+  readonly pages: number;
+  readonly items: number;
 }
 
 type Request = Extract<FromWorker, { type: 'call' | 'open' | 'next' | 'close' }>;
@@ -49,6 +57,14 @@ export function hostCalls(options: HostCallsOptions) {
   let inFlight = 0;
   let waitingSince = 0;
   let waitedMs = 0;
+  let answered = 0;
+  let itemsGiven = 0;
+  const told = () => options.progress?.({ pages: answered, items: itemsGiven });
+  /** One more gateway answer, told. */
+  const answer = () => {
+    answered++;
+    told();
+  };
 
   /** Counts one gateway call; false (and the run ended) past `maxCalls`. */
   const charge = (): boolean => {
@@ -124,6 +140,7 @@ export function hostCalls(options: HostCallsOptions) {
       onPageFetch: () => {
         if (!charge()) throw callRefused;
       },
+      onPage: answer,
     });
     return { walk, items: true };
   };
@@ -132,7 +149,16 @@ export function hostCalls(options: HostCallsOptions) {
     if (!open) return refuse(id, 'this walk is closed');
     if ('refused' in open) return refuse(id, open.refused, open.code);
     const { walk } = open;
-    if (open.items) return settle(id, async () => step(await walk.next()));
+    if (open.items) {
+      return settle(id, async () => {
+        const result = await walk.next();
+        if (!result.done) {
+          itemsGiven++;
+          told();
+        }
+        return step(result);
+      });
+    }
     // Past the last page nothing is sent: not a gateway call.
     if (walk.checkpoint.done) return settle(id, async () => ({ done: true }));
     if (!charge()) return;
@@ -140,6 +166,7 @@ export function hostCalls(options: HostCallsOptions) {
       const result = await walk.next();
       // The walk ended (maxPages, or the last page seen) without a request: not a gateway call.
       if (result.done) calls--;
+      else answer();
       return step(result);
     });
   };
@@ -155,7 +182,11 @@ export function hostCalls(options: HostCallsOptions) {
           if (params === undefined) return refuse(request.id, 'the params must be JSON');
           if (!charge()) return;
           const { endpoints, signal } = options;
-          return settle(request.id, () => endpoints.run(request.provider, request.endpoint, params, { signal }));
+          return settle(request.id, async () => {
+            const answered = await endpoints.run(request.provider, request.endpoint, params, { signal });
+            answer();
+            return answered;
+          });
         }
         if (request.type === 'open') {
           let opened: OpenWalk;

@@ -11,7 +11,7 @@ import { type ClientEndpoints, endpointsOf } from '@pdg/core/face';
 import { type ResolvedBounds, resolveBounds, type SandboxBounds } from './bounds.js';
 import { cpuClockOf } from './cpu-time.js';
 import { boundError, SandboxError } from './errors.js';
-import { type HostCalls, hostCalls } from './host-calls.js';
+import { type HostCalls, hostCalls, type ProgramProgress } from './host-calls.js';
 import { type Failure, type FromWorker, quoted, type ToWorker } from './messages.js';
 import { releaseWorker, takeWorker } from './workers.js';
 
@@ -28,6 +28,11 @@ export interface RunProgramOptions<TProviders extends readonly AnyProvider[] = r
   readonly redact?: (value: unknown) => unknown;
   /** Ends the run (and its gateway calls) when aborted. */
   readonly signal?: AbortSignal;
+  /**
+   * Told as the program goes: after each gateway answer (`pages`: a walk's page or a call's answer) and each
+   * item a walk hands it (`items`), so that a long run can say how far it is (an MCP task's progress).
+   */
+  readonly onProgress?: (progress: ProgramProgress) => void;
 }
 
 export interface ProgramResult {
@@ -102,6 +107,7 @@ function watch(
         if (!ended) post(message);
       },
       breach: (error) => end({ error }),
+      ...(options.onProgress ? { progress: options.onProgress } : {}),
     });
     const clock = cpuClockOf(worker, () => calls.waitedMs);
     let cpuAtStart = 0;

@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type ReadResourceResult, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import { PdgError } from '@pdg/core';
 import { pdgEnvironment } from '@pdg/core/face';
+import type { TaskCall } from '../call.js';
 import type { Clients } from '../clients.js';
 import type { ResolvedLimits } from '../limits.js';
 import type { PdgTool } from '../tools.js';
@@ -57,6 +58,7 @@ export interface ServerTaskParts {
     args: Record<string, unknown> | undefined,
     signal: AbortSignal,
     apiKey: string | undefined,
+    task: TaskCall,
   ) => Promise<CallToolResult>;
 }
 
@@ -91,8 +93,14 @@ export function serverTasks(parts: ServerTaskParts): ServerTasks {
         ? walkWork(call, client, engine.limits, parts.limits, sourceOf)
         : {
             title: name,
-            run: async ({ signal }) => {
-              const result = await parts.call(name, args, signal, apiKey);
+            // Any other tool runs as its call does, told how far it goes (a program's pages and items), a
+            // program bound by the task's reach rather than one call's (its time, its gateway calls).
+            run: async ({ signal, report }) => {
+              const result = await parts.call(name, args, signal, apiKey, {
+                report,
+                wallMs: engine.limits.ttlMs,
+                maxCalls: engine.limits.maxPages,
+              });
               return { result, summary: result.isError ? 'ended with a tool error.' : 'done.' };
             },
           };
