@@ -159,7 +159,6 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     };
     return finishedResult(await tool.run(args, context), limits, redact);
   };
-
   /** A call by name, as a task's when `task` is given (its progress told, a program's bounds a task's). */
   const callByName = async (
     name: string,
@@ -174,7 +173,6 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     const walked = askedWalk(name, args ?? {}, byName, byEndpoint);
     return walked ? withRestLinked(result, walked, limits) : result;
   };
-  const call: PdgTools['call'] = (name, args, signal, apiKey) => callByName(name, args, signal, apiKey);
   const tasks = serverTasks({ options: taskOptions, clients, endpointTools, limits, call: callByName });
 
   return {
@@ -185,7 +183,7 @@ export function createPdgTools<const TProviders extends readonly AnyProvider[]>(
     taskTools: new Set(listed.filter(({ run: each }) => each.callsGateway).map(({ tool }) => tool.name)),
     tasks,
     serverInfo: serverInfo ?? { name: 'pdg', version: manifest.version },
-    call,
+    call: (name, args, signal, apiKey) => callByName(name, args, signal, apiKey),
     async read(uri, signal, apiKey) {
       // A task's whole result (pdg://tasks/<id>), for the caller that started it.
       const taskId = taskIdOfUri(uri.href);
