@@ -53,41 +53,6 @@ export {
 export { buildUrl, gatewayRoot, type UrlParts } from './pipeline/build-url.js';
 export { validateParams } from './pipeline/validate-params.js';
 export { checkResponse, issuePath, type ResponseVerdict } from './pipeline/validate-response.js';
-export {
-  booleanParam,
-  type CursorParams,
-  cursorParams,
-  described,
-  descriptionOf,
-  enumParam,
-  type Fields,
-  fields,
-  integerParam,
-  type ListExtra,
-  type ListInput,
-  listParam,
-  numberParam,
-  type OptionalField,
-  openEnumParam,
-  optional,
-  optionalField,
-  type PageParams,
-  type ParamDoc,
-  type ParamRules,
-  type ParamSchema,
-  pageParams,
-  paramRules,
-  type RecordInput,
-  type RecordOutput,
-  type RecordSchema,
-  record,
-  type StringExtra,
-  stringParam,
-} from './schema/schema.js';
-export {
-  type CursorPageFields,
-  cursorPageOf,
-  type PagedResponse,
-  type PageFields,
-  pageOf,
-} from './walk/page-schema.js';
+// The param and record builders and paged responses, as a provider author's entry gives them (an app may define
+// an endpoint of its own).
+export * from './provider-entry.js';
