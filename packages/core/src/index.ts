@@ -6,17 +6,6 @@ export type { CallOptions, ClientOptions, ItemsOptions, PagesOptions, ValidateMo
 export { type PageHooks, toArray, type WalkCheckpoint } from './call/walk-state.js';
 export { createClient, type PagedWalk, type PdgClient } from './client/client.js';
 export type { CallTarget, TargetedCall } from './contract/call-target.js';
-export {
-  type AnyProvider,
-  type AnySchema,
-  defineEndpoint,
-  defineProvider,
-  type EndpointDefinition,
-  type ItemKeyPart,
-  type Paging,
-  type ProviderDefinition,
-  type WithPaths,
-} from './contract/contract.js';
 export { contentOf, type ErrorEnvelope, errorEnvelope, type SuccessEnvelope } from './contract/envelope.js';
 export type {
   Documented,
@@ -53,6 +42,6 @@ export {
 export { buildUrl, gatewayRoot, type UrlParts } from './pipeline/build-url.js';
 export { validateParams } from './pipeline/validate-params.js';
 export { checkResponse, issuePath, type ResponseVerdict } from './pipeline/validate-response.js';
-// The param and record builders and paged responses, as a provider author's entry gives them (an app may define
+// The contract, the param and record builders and paged responses, as a provider author's entry gives them (an app may define
 // an endpoint of its own).
 export * from './provider-entry.js';
