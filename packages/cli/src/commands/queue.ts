@@ -20,7 +20,7 @@ import { statusJson, statusText } from './queue-status-text.js';
 
 const defaultQueue = 'pdg-walks';
 
-export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--every PERIOD] [--redis URL] [--queue NAME]
+export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--every PERIOD] [--full-refresh] [--redis URL] [--queue NAME]
        pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
        pdg queue work --into TARGET [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
        pdg queue status [--json] [--into TARGET] [--redis URL] [--queue NAME]
@@ -35,7 +35,9 @@ add: puts one walk on the queue and prints its id. A walk still on the queue is 
   refused (a faster poll gets the same cached body); the same walk with another period changes its schedule.
 work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there),
   each page into NDJSON files in DIR, or every item once by its key into a table at TARGET (the targets of
-  harvest: postgres://… for many workers, duckdb:FILE for one; each walk run a run in the table's ledger).
+  harvest: postgres://… for many workers, duckdb:FILE for one; each walk run a run in the table's ledger,
+  incremental as pdg harvest is: a newest-first listing walked until a page it holds unchanged, a since-style
+  param sent the stored high-water mark; --full-refresh on add walks everything).
 status: the walks waiting, active, stalled (their worker died), done and failed (with why), the items
   delivered, the schedules with their next run, and the walks one a line; given a TARGET, each walk run's
   figures in that table's ledger (requests, pages, inserted, updated, unchanged).
@@ -175,6 +177,7 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
     };
     const added = await queueModule.addWalk(queue, walk, {
       providers: [provider],
+      ...(args.flags.has('full-refresh') ? { fullRefresh: true } : {}),
       ...(every === undefined ? {} : { every }),
     });
     await write(added.id);

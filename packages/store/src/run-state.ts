@@ -1,0 +1,65 @@
+// The state a run of a walk leaves in `_pdg_state`, shared by `harvest` and a queue's `storeSink`: page by page
+// while it runs (the high-water mark it has seen so far), and once it completed (the mark moved on, the
+// checkpoint gone).
+import type { RunPlan } from './harvest-plan.js';
+import type { RunStart, StoredState } from './store.js';
+
+/** The state after a page of a run under way; `previousMark` is the last completed run's high-water mark. */
+export function runningState(
+  run: RunStart,
+  plan: RunPlan,
+  previousMark: string | null,
+  runHighWater: string | null,
+  checkpoint: StoredState['checkpoint'],
+): StoredState {
+  return {
+    runId: run.runId,
+    status: 'running',
+    mode: plan.mode,
+    modeReason: plan.modeReason,
+    checkpoint,
+    sentParams: plan.sentParams,
+    highWater: previousMark,
+    runHighWater,
+  };
+}
+
+/** The state a completed run leaves: no checkpoint, the high-water mark moved on. */
+export function completedState(
+  run: RunStart,
+  plan: RunPlan,
+  previousMark: string | null,
+  runHighWater: string | null,
+): StoredState {
+  return {
+    runId: run.runId,
+    status: 'completed',
+    mode: plan.mode,
+    modeReason: plan.modeReason,
+    checkpoint: null,
+    sentParams: null,
+    highWater: laterMark(previousMark, runHighWater),
+    runHighWater: null,
+  };
+}
+
+/** The largest value of the since-field so far (numbers compared as numbers, text as text). */
+export function highestOf(current: string | null, items: readonly unknown[], field: string | undefined): string | null {
+  if (field === undefined) return current;
+  let best = current;
+  for (const item of items) {
+    const value = (item as Record<string, unknown> | null)?.[field];
+    if (value === undefined || value === null) continue;
+    const text = String(value);
+    if (best === null) best = text;
+    else if (typeof value === 'number' ? value > Number(best) : text > best) best = text;
+  }
+  return best;
+}
+
+/** The later of two marks: as numbers where both are numbers, as text otherwise. */
+function laterMark(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b;
+  const numeric = a.trim() !== '' && b.trim() !== '' && !Number.isNaN(Number(a)) && !Number.isNaN(Number(b));
+  return (numeric ? Number(b) > Number(a) : b > a) ? b : a;
+}
