@@ -39,6 +39,7 @@ export interface SinkWritten {
  * fails the page; the walk is tried again from its checkpoint, with backoff. It may answer `{ done: true }`
  * to end the walk after this page.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a sink that answers nothing is an `async` function returning Promise<void>.
 export type SinkFunction = (page: SinkPage) => Promise<void | SinkWritten>;
 
 /** A walk's job about to walk, as the worker tells a sink that plans its walks (`plan`). */

@@ -60,21 +60,20 @@ export function planRun({ definition, table, params, state, fullRefresh, runId }
       ...sinceFieldPart(definition, table, params),
     };
   }
-  if (state === undefined || (state.status !== 'completed' && state.highWater === null)) {
+  if (state === undefined)
     return {
       mode: 'full',
       modeReason: 'first run of this walk: nothing is stored yet',
       sentParams: params,
       ...sinceFieldPart(definition, table, params),
     };
-  }
   const order = newestFirst(definition, params);
-  // A run that stopped part way stored the newest pages and not those after: stopping at the first page
-  // found stored would leave the gap, so the listing is walked whole until a run of it completes.
-  if (order && state.status !== 'completed')
+  // A run that stopped part way stored the newest pages and not those after: stopping at the first page found
+  // stored would leave the gap, so the walk is whole until a run of it completes (or from a completed run's mark).
+  if (state.status !== 'completed' && (order || state.highWater === null))
     return {
       mode: 'full',
-      modeReason: `the last run, ${state.runId}, did not finish: the listing is walked whole before a run stops at what is stored`,
+      modeReason: `the last run, ${state.runId}, did not finish: every page is walked until a run of this walk completes`,
       sentParams: params,
       ...sinceFieldPart(definition, table, params),
     };
