@@ -68,12 +68,13 @@ export function planRun({ definition, table, params, state, fullRefresh, runId }
       ...sinceFieldPart(definition, table, params),
     };
   const order = newestFirst(definition, params);
-  // A run that stopped part way stored the newest pages and not those after: stopping at the first page found
-  // stored would leave the gap, so the walk is whole until a run of it completes (or from a completed run's mark).
+  // A run that stopped part way (killed, failed, or at its limit) stored the newest pages and not those after:
+  // stopping at the first page found stored would leave the gap, so the walk is whole until a run of it
+  // completes (or goes from the last complete run's mark).
   if (state.status !== 'completed' && (order || state.highWater === null))
     return {
       mode: 'full',
-      modeReason: `the last run, ${state.runId}, did not finish: every page is walked until a run of this walk completes`,
+      modeReason: `the last run, ${state.runId}, did not walk the whole listing (it did not finish, or stopped at its item or page limit): every page is walked until a run of this walk completes`,
       sentParams: params,
       ...sinceFieldPart(definition, table, params),
     };

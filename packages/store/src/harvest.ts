@@ -10,7 +10,7 @@ import { tableShape } from './columns.js';
 import { endsIncremental, planRun, type RunPlan } from './harvest-plan.js';
 import { itemRow } from './item-row.js';
 import type { RequestIdRecorder } from './request-ids.js';
-import { completedState, highestOf, runningState } from './run-state.js';
+import { endState, highestOf, runningState } from './run-state.js';
 import type { HarvestMode, HarvestStore, PageCounts, RunFigures, RunStart, RunStatus, StoredState } from './store.js';
 
 /** What to harvest: a paged endpoint and its params. */
@@ -95,7 +95,7 @@ export async function harvest<TProviders extends readonly AnyProvider[]>(
     status: walked.status,
     figures: walked.figures,
     ...(walked.status === 'completed'
-      ? { state: completedState(run, plan, state?.highWater ?? null, walked.highWater) }
+      ? { state: endState(run, plan, state?.highWater ?? null, walked.highWater, walked.whole) }
       : {}),
     ...(walked.sweep ? { sweep: { deleteStale: options.deleteStale === true } } : {}),
   });
@@ -154,6 +154,8 @@ interface Walked {
   readonly figures: RunFigures;
   /** The walk went to its end in full mode: rows it did not see are no longer listed. */
   readonly sweep: boolean;
+  /** It went to the listing's end, or to what is stored: not cut at `maxItems`. */
+  readonly whole: boolean;
   readonly highWater: string | null;
 }
 
@@ -236,7 +238,7 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
     while (true) {
       if (options.signal?.aborted) {
         await settleAll().catch(failed);
-        return { status: 'interrupted', figures, sweep: false, highWater };
+        return { status: 'interrupted', figures, sweep: false, whole: false, highWater };
       }
       const { next, pageParams, fetchedAt } = await (pending ?? fetchNext()).catch(failed);
       pending = undefined;
@@ -244,7 +246,7 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
         await settleAll().catch(failed);
         // A walk cut at `maxItems` did not see every item: nothing is marked removed.
         const whole = options.maxItems === undefined || sent < options.maxItems;
-        return { status: 'completed', figures, sweep: plan.mode === 'full' && whole, highWater };
+        return { status: 'completed', figures, sweep: plan.mode === 'full' && whole, whole, highWater };
       }
       const { items: pageItems, after } = next.value;
       sent += pageItems.length;
@@ -274,12 +276,12 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
         const written = await settleOldest().catch(failed);
         // A newest-first listing: a page with nothing new or changed means the rest is stored already.
         if (endsIncremental(plan, rows.length, written))
-          return { status: 'completed', figures, sweep: false, highWater };
+          return { status: 'completed', figures, sweep: false, whole: true, highWater };
       }
       while (itemsAhead > maxItemsAhead) await settleOldest().catch(failed);
       if (cut) {
         await settleAll().catch(failed);
-        return { status: 'completed', figures, sweep: false, highWater };
+        return { status: 'completed', figures, sweep: false, whole: false, highWater };
       }
     }
   } finally {

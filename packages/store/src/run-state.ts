@@ -43,6 +43,22 @@ export function completedState(
   };
 }
 
+/**
+ * The state a run that ended leaves: `completedState` when it walked the listing to its end or to what is
+ * stored (`whole`); one cut at its item or page limit moves the high-water mark on, but is no complete walk of
+ * the listing, so the next run of a newest-first listing does not stop at the pages it stored.
+ */
+export function endState(
+  run: RunStart,
+  plan: RunPlan,
+  previousMark: string | null,
+  runHighWater: string | null,
+  whole: boolean,
+): StoredState {
+  if (whole) return completedState(run, plan, previousMark, runHighWater);
+  return runningState(run, plan, laterMark(previousMark, runHighWater), null, null);
+}
+
 /** The largest value of the since-field so far (numbers compared as numbers, text as text). */
 export function highestOf(current: string | null, items: readonly unknown[], field: string | undefined): string | null {
   if (field === undefined) return current;

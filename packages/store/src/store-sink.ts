@@ -10,11 +10,14 @@ import { type HarvestWalk, pagedDefinition } from './harvest.js';
 import { endsIncremental, planRun, type RunPlan } from './harvest-plan.js';
 import { itemRow } from './item-row.js';
 import type { RequestIdRecorder } from './request-ids.js';
-import { completedState, highestOf, runningState } from './run-state.js';
+import { endState, highestOf, runningState } from './run-state.js';
 import type { HarvestStore, RunStart } from './store.js';
 
 /** A walk as a queue's job holds it. */
 export interface StoreSinkWalk extends HarvestWalk {
+  /** Limits of the walk: a run that has one may stop short of the listing's end. */
+  readonly maxItems?: number;
+  readonly maxPages?: number;
   /** This run walks every page, whatever is stored (`enqueueWalk(..., { fullRefresh: true })`). */
   readonly fullRefresh?: boolean;
 }
@@ -65,6 +68,8 @@ interface SinkRun {
   highWater: string | null;
   /** Pages of this run stored so far (the ledger's count): a page below it comes again, after a worker died. */
   pagesStored: number;
+  /** The sink ended the walk at a page it held (`{ done: true }`): it reached what is stored. */
+  reachedStored: boolean;
 }
 
 export interface StoreSinkOptions {
@@ -131,6 +136,7 @@ export function storeSink<TProviders extends readonly AnyProvider[]>(
       previousMark: state?.highWater ?? null,
       highWater: ownState ? state.runHighWater : null,
       pagesStored: stored?.pages ?? 0,
+      reachedStored: false,
     };
     runs.set(walkId, sinkRun);
     return sinkRun;
@@ -161,19 +167,25 @@ export function storeSink<TProviders extends readonly AnyProvider[]>(
           state: runningState(run, plan, sinkRun.previousMark, sinkRun.highWater, null),
         });
         sinkRun.pagesStored = Math.max(sinkRun.pagesStored, page.pageIndex + 1);
-        return !again && endsIncremental(plan, rows.length, counts) ? { done: true as const } : undefined;
+        if (again || !endsIncremental(plan, rows.length, counts)) return undefined;
+        sinkRun.reachedStored = true;
+        return { done: true as const };
       }),
     finish: (end) =>
       inTurn(async () => {
         // A worker that took the walk up after its last page (the one before it died there) has no run yet.
-        const { run, plan, previousMark, highWater } = await runOf(end.walkId, end.walk);
+        const { run, plan, previousMark, highWater, reachedStored } = await runOf(end.walkId, end.walk);
+        // A walk with a limit may have stopped at it, short of the listing's end: no complete walk to plan from.
+        const limited = end.walk.maxItems !== undefined || end.walk.maxPages !== undefined;
         await store.finishRun({
           run,
           status: end.status,
           ...(end.error === undefined ? {} : { error: end.error }),
           // A completed run is what the next plans from; a failed one leaves its running state, so the next does
           // not stop at the pages this one stored.
-          ...(end.status === 'completed' ? { state: completedState(run, plan, previousMark, highWater) } : {}),
+          ...(end.status === 'completed'
+            ? { state: endState(run, plan, previousMark, highWater, !limited || reachedStored) }
+            : {}),
         });
         runs.delete(end.walkId);
       }),

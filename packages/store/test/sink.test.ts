@@ -188,7 +188,7 @@ describe('a page delivered again (its worker killed between the store and the qu
         { runId: 'walk-x-r3', mode: 'incremental', status: 'failed', pages: 1, inserted: 5 },
         { runId: 'walk-x-r4', mode: 'full', status: 'completed', pages: 1, inserted: 0 },
       ]);
-      expect(runs[3]?.modeReason).toContain('the last run, walk-x-r3, did not finish');
+      expect(runs[3]?.modeReason).toContain('the last run, walk-x-r3, did not walk the whole listing');
       expect(await store.countRows(tableShape('jobs:jobboard', 'browse', jobboard.endpoints.browse))).toBe(238);
     } finally {
       await store.close();
