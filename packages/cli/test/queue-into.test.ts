@@ -297,6 +297,9 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       const refreshed = await run('--full-refresh');
       expect(refreshed.id).toBe(`${first.id}-r3`);
       expect(refreshed.requests).toBe(10);
+      expect(refreshed.stderr).toContain(
+        `${refreshed.id} walks every page, whatever the table it goes into holds (--full-refresh).`,
+      );
       const status = await runCli(['queue', 'status', '--queue', queueName, '--into', postgres.url], env);
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toContain(`run ${first.id} completed, full: 10 requests, 10 pages`);

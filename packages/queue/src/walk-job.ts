@@ -239,8 +239,9 @@ async function schedule(
 ): Promise<WalkAdded> {
   const identity = walkId(data);
   const before = await queue.getJobScheduler(identity);
-  // The same period again: left as it is, so adding it twice does not start a run at once.
-  if (before?.every === every) {
+  const sameRuns = (before?.template?.data as WalkSpec | undefined)?.fullRefresh === data.fullRefresh;
+  // The same period (and full refresh or not) again: left as it is, so adding it twice does not start a run at once.
+  if (before?.every === every && sameRuns) {
     return {
       outcome: 'already-scheduled',
       id: identity,

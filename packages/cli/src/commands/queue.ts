@@ -131,10 +131,22 @@ function addedText(added: Awaited<ReturnType<QueueModule['addWalk']>>, everyText
     case 'scheduled':
       return `${added.id} runs every ${everyText(added.every)}, each run a new job; next run ${timeText(added.next)}.`;
     case 'rescheduled':
+      if (added.previousEvery === added.every)
+        return `${added.id} still runs every ${everyText(added.every)}, its runs as now asked; next run ${timeText(added.next)}.`;
       return `${added.id} now runs every ${everyText(added.every)} (was ${everyText(added.previousEvery ?? 0)}); next run ${timeText(added.next)}.`;
     case 'already-scheduled':
       return `${added.id} already runs every ${everyText(added.every)}; next run ${timeText(added.next)}; nothing changed.`;
   }
+}
+
+/** What `--full-refresh` did: the run added walks every page; a run already queued is left as it was added. */
+function fullRefreshText(added: Awaited<ReturnType<QueueModule['addWalk']>>, asked: boolean): string {
+  if (!asked) return '';
+  if (added.outcome === 'already-queued')
+    return '--full-refresh was not applied: it is for a new run, so add the walk again once this one is done.';
+  if (added.outcome === 'added' || added.outcome === 'new-run')
+    return `${added.id} walks every page, whatever the table it goes into holds (--full-refresh).`;
+  return `each run of ${added.id} walks every page, whatever the table it goes into holds (--full-refresh).`;
 }
 
 /** `pdg queue add <provider> <endpoint> --<param> value ...`: the walk's id on stdout, what was done on stderr. */
@@ -181,7 +193,9 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
       ...(every === undefined ? {} : { every }),
     });
     await write(added.id);
-    const said = addedText(added, queueModule.everyText);
+    const said = [addedText(added, queueModule.everyText), fullRefreshText(added, args.flags.has('full-refresh'))]
+      .filter(Boolean)
+      .join(' ');
     if (said) process.stderr.write(`${visible(`pdg queue: ${said}`)}\n`);
     return 0;
   } finally {
