@@ -1,6 +1,6 @@
 // The state a run of a walk leaves in `_pdg_state`, shared by `harvest` and a queue's `storeSink`: page by page
-// while it runs (the high-water mark it has seen so far), and once it completed (the mark moved on, the
-// checkpoint gone).
+// while it runs (the high-water mark it has seen so far), and at its end (the mark moved on; completed only
+// when it walked the whole listing).
 import type { RunPlan } from './harvest-plan.js';
 import type { RunStart, StoredState } from './store.js';
 
