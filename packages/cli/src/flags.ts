@@ -176,6 +176,11 @@ const queueFlags: readonly Flag[] = [
     description: "add: run the walk again each PERIOD (30s, 10m, 1h, 1d), no faster than the endpoint's cache time",
     only: ['add'],
   },
+  {
+    name: 'full-refresh',
+    description: 'add: the run walks every page, whatever the table it goes into holds (otherwise only what is new)',
+    only: ['add'],
+  },
   { name: 'json', description: 'status: the status as one JSON object', only: ['status'] },
   {
     name: 'out',

@@ -3,9 +3,10 @@
  * redis-server and a PostgreSQL server of the test's own, against the mock gateway: the first killed with
  * SIGKILL mid-walk (once the queue says it delivered a page, and before the walk's end), the second finishing
  * the walk from its checkpoint; every item of the listing is then in the table once by its key, and the walk
- * is one completed run in the ledger, which `pdg queue status --into` shows. A DuckDB file one worker holds is
- * refused to a second; targets a fleet cannot use are refused before Redis is asked anything. Every wait is
- * bounded.
+ * is one completed run in the ledger, which `pdg queue status --into` shows. The same walk added again once
+ * done runs incrementally (one request for a listing with nothing new), and `--full-refresh` walks it all. A
+ * DuckDB file one worker holds is refused to a second; targets a fleet cannot use are refused before Redis is
+ * asked anything. Every wait is bounded.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -247,7 +248,7 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toContain('done 1\n');
       expect(status.stdout).toContain(
-        `run ${id} completed: 25 requests, 25 pages, 250 inserted, 0 updated, 0 unchanged\n`,
+        `run ${id} completed, full: 25 requests, 25 pages, 250 inserted, 0 updated, 0 unchanged\n`,
       );
 
       const json = await runCli(['queue', 'status', '--json', '--queue', queueName, '--into', postgres.url], env);
@@ -264,6 +265,59 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       );
     } finally {
       await queue.close();
+    }
+  });
+
+  it('a walk added again once done runs incrementally, as status --into shows; --full-refresh walks it all', async () => {
+    const queueName = 'into-again';
+    const env = { PDG_REDIS_URL: redisUrl };
+    const worker = await startWorker(queueName, '--into', postgres.url);
+    const queue = new Queue(queueName, { connection: { url: redisUrl } });
+    queue.on('error', () => undefined);
+    /** `pdg queue add` of the walk (the listing in pages of 25: 10 pages); its id once its run completed, and the requests it sent. */
+    const run = async (...flags: string[]) => {
+      seen = [];
+      const added = await runCli(
+        ['queue', 'add', 'jobs:jobboard', 'browse', '--limit', '25', '--queue', queueName, ...flags],
+        env,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      const id = added.stdout.trim();
+      await waitFor(`${id} to complete`, async () => (await queue.getJobState(id)) === 'completed');
+      return { id, requests: seen.length, stderr: added.stderr };
+    };
+    try {
+      const first = await run();
+      expect(first.requests).toBe(10);
+      const again = await run();
+      expect(again.id).toBe(`${first.id}-r2`);
+      expect(again.stderr).toContain(`this walk ran before (${first.id}, completed): added a new run of it`);
+      // Nothing new in the listing: its first page is stored and unchanged, so the run ends there.
+      expect(again.requests).toBeLessThanOrEqual(2);
+      const refreshed = await run('--full-refresh');
+      expect(refreshed.id).toBe(`${first.id}-r3`);
+      expect(refreshed.requests).toBe(10);
+      expect(refreshed.stderr).toContain(
+        `${refreshed.id} walks every page, whatever the table it goes into holds (--full-refresh).`,
+      );
+      const status = await runCli(['queue', 'status', '--queue', queueName, '--into', postgres.url], env);
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toContain(`run ${first.id} completed, full: 10 requests, 10 pages`);
+      expect(status.stdout).toContain(
+        `run ${again.id} completed, incremental: ${again.requests} requests, ${again.requests} pages, 0 inserted, 0 updated`,
+      );
+      expect(status.stdout).toContain(`run ${refreshed.id} completed, full: 10 requests, 10 pages, 0 inserted`);
+      const json = await runCli(['queue', 'status', '--json', '--queue', queueName, '--into', postgres.url], env);
+      const ledger = JSON.parse(json.stdout).ledger as { runId: string; mode: string; modeReason: string }[];
+      expect(ledger.map((row) => row.mode)).toEqual(['full', 'incremental', 'full']);
+      expect(ledger[2]?.modeReason).toContain('full refresh');
+      console.log(
+        `queue work --into postgres, one walk run three times: ${first.requests}, ${again.requests} (incremental), ${refreshed.requests} (--full-refresh) requests`,
+      );
+    } finally {
+      await queue.close();
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited, worker.stderr()).toEqual({ code: 0, signal: null });
     }
   });
 

@@ -14,6 +14,9 @@ export {
   type SinkObject,
   type SinkPage,
   type SinkWalkEnd,
+  type SinkWalkPlan,
+  type SinkWalkStart,
+  type SinkWritten,
 } from './sink.js';
 export {
   type FailedWalk,

@@ -13,6 +13,8 @@ export interface WalkRun {
   readonly sink: SinkFunction;
   readonly walkId: string;
   readonly walk: WalkSpec;
+  /** The params sent with every page: the sink's plan's, else the walk's. */
+  readonly params?: Readonly<Record<string, unknown>>;
   /** Where the walk is: the stored progress, or the start. */
   readonly from: WalkProgress;
   /** Stores the progress past a page, once the sink has it. */
@@ -56,7 +58,7 @@ export async function runWalk(run: WalkRun): Promise<WalkRunEnd> {
   const pagesLeft = left(walk.maxPages, progress.pageIndex);
   if (progress.checkpoint.done === true || pagesLeft === 0) return { done: true, progress };
   const fresh = progress.pageIndex === 0 && progress.checkpoint.at === undefined && progress.checkpoint.taken === 0;
-  const steps = endpoints.pageSteps(walk.provider, walk.endpoint, walk.params ?? {}, {
+  const steps = endpoints.pageSteps(walk.provider, walk.endpoint, run.params ?? walk.params ?? {}, {
     // Core checks the checkpoint; a fresh walk has none to give.
     ...(fresh ? {} : { resume: progress.checkpoint }),
     ...(pagesLeft === undefined ? {} : { maxPages: pagesLeft }),
@@ -69,14 +71,16 @@ export async function runWalk(run: WalkRun): Promise<WalkRunEnd> {
       // The walk ended without a last page of its own (its maxPages, or maxItems already reached): done.
       if (next.done) return { done: true, progress: { ...progress, checkpoint: { taken: 0, done: true } } };
       const { at } = progress.checkpoint;
-      await sink({
+      const written = await sink({
         walkId,
         pageIndex: progress.pageIndex,
         items: [...next.value.items],
         walk,
         ...(at === undefined ? {} : { at }),
       });
-      progress = progressPast(progress, next.value);
+      const past = progressPast(progress, next.value);
+      // The sink has the rest already (a store's newest-first listing reached what it holds): the walk ends here.
+      progress = written?.done === true ? { ...past, checkpoint: { ...past.checkpoint, done: true as const } } : past;
       await run.save(progress);
     }
     return { done: true, progress };

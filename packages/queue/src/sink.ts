@@ -28,16 +28,43 @@ export interface SinkWalkEnd {
   readonly error?: string;
 }
 
+/** What a sink's write may answer: `done` ends the walk there, as complete (a store that has the rest already). */
+export interface SinkWritten {
+  readonly done?: boolean;
+}
+
 /**
  * Takes a page's items. Idempotent per page key: a page delivered again (after a worker died between the
  * sink and the checkpoint) must replace or ignore the first delivery, never add to it. A sink that throws
- * fails the page; the walk is tried again from its checkpoint, with backoff.
+ * fails the page; the walk is tried again from its checkpoint, with backoff. It may answer `{ done: true }`
+ * to end the walk after this page.
  */
-export type SinkFunction = (page: SinkPage) => Promise<void>;
+// biome-ignore lint/suspicious/noConfusingVoidType: a sink that answers nothing is an `async` function returning Promise<void>.
+export type SinkFunction = (page: SinkPage) => Promise<void | SinkWritten>;
 
-/** A sink with parts: `write` each page, and optionally `finish`, told when a walk's job ends. */
+/** A walk's job about to walk, as the worker tells a sink that plans its walks (`plan`). */
+export interface SinkWalkStart {
+  readonly walkId: string;
+  /** The walk as its job holds it (`fullRefresh` among it when the run was added so). */
+  readonly walk: WalkSpec;
+}
+
+/** How a sink wants a walk's run walked. */
+export interface SinkWalkPlan {
+  /**
+   * The params sent with every page of this run: the walk's own, or with a since-style param set to what the
+   * sink already holds. A run taken up again after its worker died must be given the same ones.
+   */
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A sink with parts: `write` each page; optionally `plan`, asked before each attempt of a walk's job walks
+ * (before its first request), and `finish`, told when a walk's job ends.
+ */
 export interface SinkObject {
   readonly write: SinkFunction;
+  readonly plan?: (start: SinkWalkStart) => Promise<SinkWalkPlan>;
   readonly finish?: (end: SinkWalkEnd) => Promise<void>;
 }
 
@@ -53,6 +80,8 @@ export function sinkObject(sink: Sink): SinkObject {
   if (typeof sink === 'object' && sink !== null && typeof sink.write === 'function') {
     if (sink.finish !== undefined && typeof sink.finish !== 'function')
       throw new TypeError('sink.finish must be a function ({ walkId, walk, status, error }) => Promise<void>.');
+    if (sink.plan !== undefined && typeof sink.plan !== 'function')
+      throw new TypeError('sink.plan must be a function ({ walkId, walk }) => Promise<{ params }>.');
     return sink;
   }
   throw new TypeError(

@@ -24,6 +24,11 @@ export interface WalkSpec {
   readonly maxItems?: number;
   /** Stop after this many pages. */
   readonly maxPages?: number;
+  /**
+   * This run walks every page, whatever a store's sink holds (`enqueueWalk(..., { fullRefresh: true })`). Not
+   * part of the walk's id: a run of the same walk.
+   */
+  readonly fullRefresh?: boolean;
 }
 
 /**
@@ -38,6 +43,7 @@ export type WalkOf<TProviders extends readonly AnyProvider[]> = {
       readonly params?: ParamsOf<EndpointsOf<TProviders, TId>[TName]>;
       readonly maxItems?: number;
       readonly maxPages?: number;
+      readonly fullRefresh?: boolean;
     };
   }[PagedEndpointName<TProviders, TId>];
 }[ProviderId<TProviders>];
@@ -80,7 +86,7 @@ function checkLimit(name: string, value: unknown): void {
 
 /** The walk as a job's data, checked: a malformed walk is refused here, not by a worker later. */
 export function walkData(walk: WalkSpec): WalkSpec {
-  const { provider, endpoint, params = {}, maxItems, maxPages } = walk as Partial<WalkSpec>;
+  const { provider, endpoint, params = {}, maxItems, maxPages, fullRefresh } = walk as Partial<WalkSpec>;
   if (typeof provider !== 'string' || typeof endpoint !== 'string') {
     throw new TypeError(
       "A walk needs a provider id and an endpoint name: { provider: 'jobs:jobboard', endpoint: 'browse', params }.",
@@ -91,12 +97,15 @@ export function walkData(walk: WalkSpec): WalkSpec {
   }
   checkLimit('maxItems', maxItems);
   checkLimit('maxPages', maxPages);
+  if (fullRefresh !== undefined && typeof fullRefresh !== 'boolean')
+    throw new TypeError(`fullRefresh must be true or false (received ${JSON.stringify(fullRefresh)}).`);
   return {
     provider,
     endpoint,
     params,
     ...(maxItems === undefined ? {} : { maxItems }),
     ...(maxPages === undefined ? {} : { maxPages }),
+    ...(fullRefresh === true ? { fullRefresh } : {}),
   };
 }
 
@@ -116,6 +125,12 @@ export interface EnqueueWalkOptions extends Omit<JobsOptions, 'jobId'> {
    * cache time is refused (`USAGE`): a faster poll gets the same cached body.
    */
   readonly every?: string | number;
+  /**
+   * The run walks every page, whatever the store it is written into holds (a store's sink otherwise walks
+   * only what is new: see `@pdg/store`'s `storeSink`); kept in the job's data. With `every`, every run of the
+   * schedule does.
+   */
+  readonly fullRefresh?: boolean;
 }
 
 /** What adding a walk did. */
@@ -224,8 +239,9 @@ async function schedule(
 ): Promise<WalkAdded> {
   const identity = walkId(data);
   const before = await queue.getJobScheduler(identity);
-  // The same period again: left as it is, so adding it twice does not start a run at once.
-  if (before?.every === every) {
+  const sameRuns = (before?.template?.data as WalkSpec | undefined)?.fullRefresh === data.fullRefresh;
+  // The same period (and full refresh or not) again: left as it is, so adding it twice does not start a run at once.
+  if (before?.every === every && sameRuns) {
     return {
       outcome: 'already-scheduled',
       id: identity,
@@ -270,8 +286,8 @@ export async function addWalk<TProviders extends readonly AnyProvider[] = readon
   walk: AnyProvider[] extends TProviders ? WalkSpec : WalkOf<TProviders>,
   options: EnqueueWalkOptions = {},
 ): Promise<WalkAdded> {
-  const { providers, every, ...jobOptions } = options;
-  const data = walkData(walk as WalkSpec);
+  const { providers, every, fullRefresh, ...jobOptions } = options;
+  const data = walkData(fullRefresh === undefined ? (walk as WalkSpec) : { ...(walk as WalkSpec), fullRefresh });
   const definition = providers === undefined ? undefined : checkAgainst(providers, data);
   if (every === undefined) return addRun(queue, data, jobOptions);
   const ms = everyMs(every);

@@ -18,8 +18,9 @@ export interface WalkWorkerOptions<TProviders extends readonly AnyProvider[] = r
   readonly queueName: string;
   /**
    * Where each page's items go: `ndjsonSink(dir)`, `storeSink(store, client)` from `@pdg/store`, or
-   * `({ walkId, pageIndex, items, walk }) => Promise<void>`. A sink with `finish` is told when a walk's job
-   * completes or fails for good.
+   * `({ walkId, pageIndex, items, walk }) => Promise<void>`. A sink with `plan` gives the params each run is
+   * sent with (a store: its stored high-water mark), and its `write` may end a walk (`{ done: true }`: a
+   * store that holds the rest); one with `finish` is told when a walk's job completes or fails for good.
    */
   readonly sink: Sink;
   /** Walks this worker runs at once (default 1). */
@@ -94,11 +95,14 @@ export function createWalkWorker<const TProviders extends readonly AnyProvider[]
   const runJob = async (job: Job<WalkSpec, WalkProgress>, walkId: string, token?: string): Promise<WalkProgress> => {
     let end: Awaited<ReturnType<typeof runWalk>>;
     try {
+      // Asked on every attempt, before the first request: a sink gives the same params to a run taken up again.
+      const plan = sink.plan ? await sink.plan({ walkId, walk: job.data }) : undefined;
       end = await runWalk({
         endpoints,
         sink: sink.write,
         walkId,
         walk: job.data,
+        ...(plan ? { params: plan.params } : {}),
         from: progressOf(job),
         save: (progress) => job.updateProgress({ ...progress, savedAt: Date.now() }),
         stopping: () => closing,

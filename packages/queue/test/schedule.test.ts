@@ -127,7 +127,7 @@ describe.skipIf(skip !== undefined)('runs and schedules of walks', () => {
     expect(await walkStatus(queue)).toMatchObject({ waiting: 0, active: 0, done: 0, schedules: [] });
   });
 
-  it('every 1h: one schedule, listed with its period and next run; the same again changes nothing, 2h changes it', async () => {
+  it('every 1h: one schedule, listed with its period and next run; the same again changes nothing, 2h changes it, so does fullRefresh', async () => {
     await fresh();
     const id = walkId(indonesia);
     const added = await addWalk(queue, indonesia, { providers: [...providers], every: '1h' });
@@ -146,6 +146,17 @@ describe.skipIf(skip !== undefined)('runs and schedules of walks', () => {
       previousEvery: 3_600_000,
     });
     expect((await walkStatus(queue)).schedules.map((schedule) => schedule.every)).toEqual([7_200_000]);
+    expect(await queue.getJobSchedulersCount()).toBe(1);
+    // Its runs made full refreshes at the same period: changed (each run's data says so), and once only.
+    expect(await addWalk(queue, indonesia, { every: '2h', fullRefresh: true })).toMatchObject({
+      outcome: 'rescheduled',
+      every: 7_200_000,
+      previousEvery: 7_200_000,
+    });
+    expect((await queue.getJobScheduler(id))?.template?.data).toMatchObject({ fullRefresh: true });
+    expect(await addWalk(queue, indonesia, { every: '2h', fullRefresh: true })).toMatchObject({
+      outcome: 'already-scheduled',
+    });
     expect(await queue.getJobSchedulersCount()).toBe(1);
   });
 

@@ -1,7 +1,8 @@
 /**
  * The pieces of a walk job, in one process: the walk's id, the NDJSON sink's page files, how failures read
  * to BullMQ, a run that crashes between the sink and the checkpoint and is resumed, and (with a Redis of
- * the test's own) a walk whose page fails with a retryable error retried by BullMQ from its checkpoint.
+ * the test's own) a walk whose page fails with a retryable error retried by BullMQ from its checkpoint, and a
+ * sink that plans its walks (the params of the first request) and ends one early.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -294,6 +295,60 @@ describe('walk workers over the mock gateway', () => {
         ]);
       } finally {
         gateway.clearFaults();
+        await worker.close();
+        await queue.close();
+        await redis.stop();
+      }
+    },
+  );
+
+  it.skipIf(skip !== undefined)(
+    "a sink's plan gives the params from the first request on, with the job's fullRefresh; its write's { done: true } ends the walk complete there",
+    async () => {
+      const redis = await startRedis();
+      const queue = new Queue('planned', { connection: { url: redis.url } });
+      queue.on('error', () => undefined);
+      const starts: { walkId: string; walk: WalkSpec }[] = [];
+      const pages: SinkPage[] = [];
+      const ends: SinkWalkEnd[] = [];
+      const worker = createWalkWorker({
+        client: client(0),
+        connection: { url: redis.url },
+        queueName: 'planned',
+        sink: {
+          // The sink has everything from the listing's third page on: the walk ends after the second.
+          plan: async (start) => {
+            starts.push(start);
+            return { params: { ...start.walk.params, jobType: 'FULL_TIME' } };
+          },
+          write: async (page) => {
+            pages.push(page);
+            return page.pageIndex === 1 ? { done: true } : undefined;
+          },
+          finish: async (end) => void ends.push(end),
+        },
+      });
+      try {
+        seen = [];
+        const walk = browse({ limit: 5 });
+        const id = await enqueueWalk(queue, walk, { fullRefresh: true });
+        await waitFor('the walk to complete', async () => (await queue.getJobState(id)) === 'completed', 120_000);
+        expect(starts).toEqual([{ walkId: id, walk: { ...walk, fullRefresh: true } }]);
+        const sent = seen.map((request) => Object.fromEntries(new URL(request.url, 'http://x').searchParams));
+        expect(sent).toEqual([
+          { limit: '5', jobType: 'FULL_TIME' },
+          { limit: '5', jobType: 'FULL_TIME', page: '2' },
+        ]);
+        expect(pages.map((page) => page.pageIndex)).toEqual([0, 1]);
+        expect(ends).toEqual([{ walkId: id, walk: { ...walk, fullRefresh: true }, status: 'completed' }]);
+        expect((await queue.getJob(id))?.returnvalue as WalkProgress).toMatchObject({
+          pageIndex: 2,
+          delivered: 10,
+          checkpoint: { done: true },
+        });
+        // The same walk's id with or without fullRefresh: a run of one walk.
+        expect(walkId({ ...walk, fullRefresh: true })).toBe(walkId(walk));
+      } finally {
         await worker.close();
         await queue.close();
         await redis.stop();

@@ -1,10 +1,12 @@
 // How a run walks, decided before its first request from the endpoint's definition, the caller's params and
-// the stored state: go on from a killed run's checkpoint; `incremental` on a listing sorted newest first;
-// `since` on an endpoint with a since-style param, sent the stored high-water mark; `full` otherwise, saying why.
+// the stored state (by `harvest`, and by a queue's `storeSink` for each walk job): go on from a killed run's
+// checkpoint; `incremental` on a listing sorted newest first, once a run of it completed; `since` on an
+// endpoint with a since-style param, sent the stored high-water mark; `full` otherwise, saying why. And where
+// an incremental run stops.
 import type { EndpointDefinition, WalkCheckpoint } from '@pdg/core';
 import { describeParams } from '@pdg/core/describe';
 import type { TableShape } from './columns.js';
-import type { HarvestMode, StoredState } from './store.js';
+import type { HarvestMode, PageCounts, StoredState } from './store.js';
 
 /** Params that ask for items from a point on: the gateway's names for them across its providers. */
 const sinceParams = ['since', 'from', 'start', 'startDate', 'dateFrom', 'fromDate', 'yearFrom'];
@@ -31,9 +33,21 @@ export interface PlanInput {
   readonly params: Readonly<Record<string, unknown>>;
   readonly state: StoredState | undefined;
   readonly fullRefresh: boolean;
+  /**
+   * The run being planned, where it may have been planned before: a queue's walk job taken up again after its
+   * worker died plans again, and the state it wrote itself holds its plan (the params it sent, its mode).
+   */
+  readonly runId?: string;
 }
 
-export function planRun({ definition, table, params, state, fullRefresh }: PlanInput): RunPlan {
+export function planRun({ definition, table, params, state, fullRefresh, runId }: PlanInput): RunPlan {
+  if (runId !== undefined && state?.runId === runId && state.status === 'running')
+    return {
+      mode: state.mode,
+      modeReason: state.modeReason,
+      sentParams: state.sentParams ?? params,
+      ...(state.mode === 'incremental' ? {} : sinceFieldPart(definition, table, params)),
+    };
   if (fullRefresh)
     return { mode: 'full', modeReason: 'asked for (full refresh): every page is walked', sentParams: params };
   if (state?.status === 'running' && state.checkpoint && !state.checkpoint.done) {
@@ -46,15 +60,24 @@ export function planRun({ definition, table, params, state, fullRefresh }: PlanI
       ...sinceFieldPart(definition, table, params),
     };
   }
-  if (state === undefined || (state.status !== 'completed' && state.highWater === null)) {
+  if (state === undefined)
     return {
       mode: 'full',
       modeReason: 'first run of this walk: nothing is stored yet',
       sentParams: params,
       ...sinceFieldPart(definition, table, params),
     };
-  }
   const order = newestFirst(definition, params);
+  // A run that stopped part way (killed, failed, or at its limit) stored the newest pages and not those after:
+  // stopping at the first page found stored would leave the gap, so the walk is whole until a run of it
+  // completes (or goes from the last complete run's mark).
+  if (state.status !== 'completed' && (order || state.highWater === null))
+    return {
+      mode: 'full',
+      modeReason: `the last run, ${state.runId}, did not walk the whole listing (it did not finish, or stopped at its item or page limit): every page is walked until a run of this walk completes`,
+      sentParams: params,
+      ...sinceFieldPart(definition, table, params),
+    };
   if (order) {
     return {
       mode: 'incremental',
@@ -91,6 +114,14 @@ export function planRun({ definition, table, params, state, fullRefresh }: PlanI
     sentParams: params,
     ...since,
   };
+}
+
+/**
+ * Whether an incremental run ends after this page: a newest-first listing whose page held items, none of them
+ * new or changed, has the rest stored already.
+ */
+export function endsIncremental(plan: RunPlan, items: number, counts: PageCounts): boolean {
+  return plan.mode === 'incremental' && items > 0 && counts.inserted === 0 && counts.updated === 0;
 }
 
 /** `sort=newest` given, or the documented default of a `sort` param that takes it. */

@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { type AnyProvider, type EndpointDefinition, type PdgClient, usageError } from '@pdg/core';
 import { endpointCatalog, endpointsOf, type WalkPosition } from '@pdg/core/face';
 import { tableShape } from './columns.js';
-import { planRun, type RunPlan } from './harvest-plan.js';
+import { endsIncremental, planRun, type RunPlan } from './harvest-plan.js';
 import { itemRow } from './item-row.js';
 import type { RequestIdRecorder } from './request-ids.js';
+import { endState, highestOf, runningState } from './run-state.js';
 import type { HarvestMode, HarvestStore, PageCounts, RunFigures, RunStart, RunStatus, StoredState } from './store.js';
 
 /** What to harvest: a paged endpoint and its params. */
@@ -93,7 +94,9 @@ export async function harvest<TProviders extends readonly AnyProvider[]>(
     run,
     status: walked.status,
     figures: walked.figures,
-    ...(walked.status === 'completed' ? { state: completedState(run, plan, state, walked.highWater) } : {}),
+    ...(walked.status === 'completed'
+      ? { state: endState(run, plan, state?.highWater ?? null, walked.highWater, walked.whole) }
+      : {}),
     ...(walked.sweep ? { sweep: { deleteStale: options.deleteStale === true } } : {}),
   });
   return {
@@ -151,6 +154,8 @@ interface Walked {
   readonly figures: RunFigures;
   /** The walk went to its end in full mode: rows it did not see are no longer listed. */
   readonly sweep: boolean;
+  /** It went to the listing's end, or to what is stored: not cut at `maxItems`. */
+  readonly whole: boolean;
   readonly highWater: string | null;
 }
 
@@ -233,7 +238,7 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
     while (true) {
       if (options.signal?.aborted) {
         await settleAll().catch(failed);
-        return { status: 'interrupted', figures, sweep: false, highWater };
+        return { status: 'interrupted', figures, sweep: false, whole: false, highWater };
       }
       const { next, pageParams, fetchedAt } = await (pending ?? fetchNext()).catch(failed);
       pending = undefined;
@@ -241,7 +246,7 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
         await settleAll().catch(failed);
         // A walk cut at `maxItems` did not see every item: nothing is marked removed.
         const whole = options.maxItems === undefined || sent < options.maxItems;
-        return { status: 'completed', figures, sweep: plan.mode === 'full' && whole, highWater };
+        return { status: 'completed', figures, sweep: plan.mode === 'full' && whole, whole, highWater };
       }
       const { items: pageItems, after } = next.value;
       sent += pageItems.length;
@@ -259,16 +264,7 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
         fetchedAt,
         pageParams,
         figures: { requests: figures.requests, pages: figures.pages },
-        state: {
-          runId: run.runId,
-          status: 'running',
-          mode: plan.mode,
-          modeReason: plan.modeReason,
-          checkpoint: after,
-          sentParams: plan.sentParams,
-          highWater: state?.highWater ?? null,
-          runHighWater: highWater,
-        },
+        state: runningState(run, plan, state?.highWater ?? null, highWater, after),
       });
       // Its error is thrown where it is settled; this keeps a page written ahead from failing unheard.
       counts.catch(() => undefined);
@@ -279,56 +275,16 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
       if (plan.mode === 'incremental' || figures.pages === 1) {
         const written = await settleOldest().catch(failed);
         // A newest-first listing: a page with nothing new or changed means the rest is stored already.
-        if (plan.mode === 'incremental' && rows.length > 0 && written.inserted === 0 && written.updated === 0)
-          return { status: 'completed', figures, sweep: false, highWater };
+        if (endsIncremental(plan, rows.length, written))
+          return { status: 'completed', figures, sweep: false, whole: true, highWater };
       }
       while (itemsAhead > maxItemsAhead) await settleOldest().catch(failed);
       if (cut) {
         await settleAll().catch(failed);
-        return { status: 'completed', figures, sweep: false, highWater };
+        return { status: 'completed', figures, sweep: false, whole: false, highWater };
       }
     }
   } finally {
     await steps.return(undefined);
   }
-}
-
-/** The largest value of the since-field so far (numbers compared as numbers, text as text). */
-function highestOf(current: string | null, items: readonly unknown[], field: string | undefined): string | null {
-  if (field === undefined) return current;
-  let best = current;
-  for (const item of items) {
-    const value = (item as Record<string, unknown> | null)?.[field];
-    if (value === undefined || value === null) continue;
-    const text = String(value);
-    if (best === null) best = text;
-    else if (typeof value === 'number' ? value > Number(best) : text > best) best = text;
-  }
-  return best;
-}
-
-/** The state a completed run leaves: no checkpoint, the high-water mark moved on. */
-function completedState(
-  run: RunStart,
-  plan: RunPlan,
-  before: StoredState | undefined,
-  highWater: string | null,
-): StoredState {
-  return {
-    runId: run.runId,
-    status: 'completed',
-    mode: plan.mode,
-    modeReason: plan.modeReason,
-    checkpoint: null,
-    sentParams: null,
-    highWater: laterMark(before?.highWater ?? null, highWater),
-    runHighWater: null,
-  };
-}
-
-/** The later of two marks: as numbers where both are numbers, as text otherwise. */
-function laterMark(a: string | null, b: string | null): string | null {
-  if (a === null || b === null) return a ?? b;
-  const numeric = a.trim() !== '' && b.trim() !== '' && !Number.isNaN(Number(a)) && !Number.isNaN(Number(b));
-  return (numeric ? Number(b) > Number(a) : b > a) ? b : a;
 }

@@ -32,6 +32,8 @@ export {
   type StoreSinkEnd,
   type StoreSinkOptions,
   type StoreSinkPage,
+  type StoreSinkStart,
+  type StoreSinkWalk,
   storeSink,
 } from './store-sink.js';
 export { defaultDuckdbFile, parseTarget, type StoreTarget, targetText } from './target.js';

@@ -1,7 +1,7 @@
 // Runs read back from the ledger (`_pdg_runs`) by id: what `pdg queue status` shows of each walk a worker wrote
 // into a store.
 import type { SqlEngine } from './sql-engine.js';
-import type { RunFigures, RunStatus } from './store.js';
+import type { HarvestMode, RunFigures, RunStatus } from './store.js';
 
 /** One run as the ledger holds it. */
 export interface LedgerRun extends RunFigures {
@@ -9,6 +9,9 @@ export interface LedgerRun extends RunFigures {
   readonly provider: string;
   readonly endpoint: string;
   readonly table: string;
+  /** What the run did: walked until what was stored (`incremental`), from the high-water mark (`since`), or all. */
+  readonly mode: HarvestMode;
+  readonly modeReason: string;
   readonly status: RunStatus;
   readonly startedAt: string;
   /** Null while the run is under way. */
@@ -31,6 +34,8 @@ function runFromRow(row: Record<string, unknown>): LedgerRun {
     provider: String(row.provider),
     endpoint: String(row.endpoint),
     table: String(row.table),
+    mode: String(row.mode) as HarvestMode,
+    modeReason: String(row.modeReason ?? ''),
     status: String(row.status) as RunStatus,
     startedAt: text(row.startedAt) ?? '',
     endedAt: text(row.endedAt),

@@ -1,7 +1,8 @@
 /**
  * A since-style param: the first run walks everything; the next is sent the stored high-water mark (the
- * largest value of the item field the key ends with) and fetches only from there. An endpoint with neither a
- * newest-first order nor a since-style param is walked whole, and the summary says why.
+ * largest value of the item field the key ends with) and fetches only from there, whether `harvest` runs it or
+ * a queue's worker (its first request carries the mark). An endpoint with neither a newest-first order nor a
+ * since-style param is walked whole, and the summary says why.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,9 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, defineProvider, integerParam, optional, pageOf, record, stringParam } from '@pdg/core';
+import { addWalk, createWalkWorker } from '@pdg/queue';
+import { Queue } from 'bullmq';
 import * as v from 'valibot';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { harvest, openStore, parseTarget } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisServerReason, startRedis, waitFor } from '../../queue/test/fleet.js';
+import { harvest, openStore, parseTarget, storeSink } from '../src/index.js';
 
 const candle = record({ openTime: v.pipe(v.number(), v.integer()), close: v.number() });
 const candles = defineProvider({
@@ -91,4 +95,43 @@ it('walks an endpoint with neither a newest-first order nor a since-style param 
   const again = await harvestInto('tickers', {});
   expect(again.summary).toMatchObject({ mode: 'full', pages: 3, unchanged: 27 });
   expect(again.summary.modeReason).toContain('neither a newest-first order nor a since-style param');
+});
+
+describe.runIf(!redisServerReason() || process.env.CI === 'true')('a queue walk into a store', () => {
+  it('is sent the stored high-water mark on its first request, once a run of it completed', async () => {
+    const redis = await startRedis();
+    const client = createClient({ providers: [candles], baseUrl, apiKey: 'test-key' });
+    const store = await openStore(parseTarget(`duckdb:${join(dir, 'queued-candles.duckdb')}`));
+    const queue = new Queue('since', { connection: { url: redis.url } });
+    const worker = createWalkWorker({
+      client,
+      connection: { url: redis.url },
+      queueName: 'since',
+      sink: storeSink(store, client),
+    });
+    const walk = { provider: 'finance:candles', endpoint: 'kline', params: { symbol: 'ETHUSDT' } };
+    const run = async () => {
+      asked.length = 0;
+      const { id } = await addWalk(queue, walk, { providers: [candles] });
+      await waitFor(`${id} to complete`, async () => (await queue.getJobState(id)) === 'completed', 120_000);
+      const [ledger] = await store.readRuns([id]);
+      return { ledger, asked: asked.map((query) => Object.fromEntries(query)) };
+    };
+    try {
+      const first = await run();
+      expect(first.ledger).toMatchObject({ mode: 'full', pages: Math.ceil(series.length / 10) });
+      expect(first.asked[0]).toEqual({ symbol: 'ETHUSDT' });
+      const mark = Math.max(...series.map((item) => item.openTime));
+      series.push({ openTime: mark + 60_000, close: 1 }, { openTime: mark + 120_000, close: 2 });
+      const next = await run();
+      expect(next.asked).toEqual([{ symbol: 'ETHUSDT', start: String(mark) }]);
+      expect(next.ledger).toMatchObject({ mode: 'since', pages: 1, inserted: 2, unchanged: 1 });
+      expect(next.ledger?.modeReason).toContain(`start is sent the stored high-water mark ${mark}`);
+    } finally {
+      await worker.close();
+      await queue.close();
+      await store.close();
+      await redis.stop();
+    }
+  });
 });

@@ -128,6 +128,74 @@ describe('storeSink into DuckDB', () => {
   });
 });
 
+describe('a page delivered again (its worker killed between the store and the queue)', () => {
+  /** The listing's pages of 50, as the sink takes them. */
+  const pagesOf = (listing: readonly unknown[]) =>
+    Array.from({ length: Math.ceil(listing.length / 50) }, (_, index) => listing.slice(index * 50, index * 50 + 50));
+
+  it('does not end a first (full) run, nor an incremental run whose page this run stored; a run that failed part way makes the next walk whole', async () => {
+    const store = await openStore(parseTarget(`duckdb:${join(dir, 'again.duckdb')}`));
+    try {
+      // The first run: page 1 comes again after its worker died; the walk goes on to its end.
+      const first = pagesOf(jobs(230));
+      let sink = storeSink(store, client);
+      expect((await sink.plan({ walkId: 'walk-x', walk })).params).toEqual(walk.params);
+      await sink.write({ walkId: 'walk-x', pageIndex: 0, items: first[0] as unknown[], walk });
+      await sink.write({ walkId: 'walk-x', pageIndex: 1, items: first[1] as unknown[], walk });
+      sink = storeSink(store, client);
+      await sink.plan({ walkId: 'walk-x', walk });
+      const written: unknown[] = [];
+      for (const [index, items] of first.entries())
+        if (index >= 1) written.push(await sink.write({ walkId: 'walk-x', pageIndex: index, items, walk }));
+      expect(written).toEqual([undefined, undefined, undefined, undefined]);
+      await sink.finish({ walkId: 'walk-x', walk, status: 'completed' });
+
+      // The second: 3 new jobs on page 0, which comes again after its worker died. Its items are stored and
+      // unchanged now, but this run stored them: the walk goes on, and ends at page 1, stored before it.
+      const second = pagesOf(jobs(233));
+      sink = storeSink(store, client);
+      await sink.plan({ walkId: 'walk-x-r2', walk });
+      expect(await sink.write({ walkId: 'walk-x-r2', pageIndex: 0, items: second[0] as unknown[], walk })).toBe(
+        undefined,
+      );
+      sink = storeSink(store, client);
+      await sink.plan({ walkId: 'walk-x-r2', walk });
+      expect(await sink.write({ walkId: 'walk-x-r2', pageIndex: 0, items: second[0] as unknown[], walk })).toBe(
+        undefined,
+      );
+      expect(await sink.write({ walkId: 'walk-x-r2', pageIndex: 1, items: second[1] as unknown[], walk })).toEqual({
+        done: true,
+      });
+      await sink.finish({ walkId: 'walk-x-r2', walk, status: 'completed' });
+
+      // The third stores 5 new jobs of page 0 and fails: the fourth walks whole, not stopping at page 0.
+      const third = pagesOf(jobs(238));
+      await sink.plan({ walkId: 'walk-x-r3', walk });
+      await sink.write({ walkId: 'walk-x-r3', pageIndex: 0, items: third[0] as unknown[], walk });
+      await sink.finish({ walkId: 'walk-x-r3', walk, status: 'failed', error: 'UPSTREAM: gone' });
+      await sink.plan({ walkId: 'walk-x-r4', walk });
+      expect(await sink.write({ walkId: 'walk-x-r4', pageIndex: 0, items: third[0] as unknown[], walk })).toBe(
+        undefined,
+      );
+      await sink.finish({ walkId: 'walk-x-r4', walk, status: 'completed' });
+
+      const runs = await store.readRuns(['walk-x', 'walk-x-r2', 'walk-x-r3', 'walk-x-r4']);
+      expect(
+        runs.map(({ runId, mode, status, pages, inserted }) => ({ runId, mode, status, pages, inserted })),
+      ).toEqual([
+        { runId: 'walk-x', mode: 'full', status: 'completed', pages: 5, inserted: 230 },
+        { runId: 'walk-x-r2', mode: 'incremental', status: 'completed', pages: 2, inserted: 3 },
+        { runId: 'walk-x-r3', mode: 'incremental', status: 'failed', pages: 1, inserted: 5 },
+        { runId: 'walk-x-r4', mode: 'full', status: 'completed', pages: 1, inserted: 0 },
+      ]);
+      expect(runs[3]?.modeReason).toContain('the last run, walk-x-r3, did not walk the whole listing');
+      expect(await store.countRows(tableShape('jobs:jobboard', 'browse', jobboard.endpoints.browse))).toBe(238);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('a Parquet folder', () => {
   it('is refused as a sink, saying why and what to use', async () => {
     const store = await openStore(parseTarget(`parquet:${join(dir, 'parquet')}`));

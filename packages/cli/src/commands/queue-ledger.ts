@@ -34,8 +34,11 @@ export async function ledgerReader(into: string): Promise<LedgerReader> {
   };
 }
 
-/** `run walk-… completed: 25 requests, 25 pages, 250 inserted, 0 updated, 0 unchanged` (and the error, if any). */
+/**
+ * `run walk-… completed, incremental: 2 requests, 2 pages, 7 inserted, 1 updated, 92 unchanged` (and the error,
+ * if any): the mode is what the run did (full, incremental or since).
+ */
 export function ledgerLine(run: LedgerRun): string {
   const error = run.error === null ? '' : ` (${run.error})`;
-  return `run ${run.runId} ${run.status}: ${run.requests} requests, ${run.pages} pages, ${run.inserted} inserted, ${run.updated} updated, ${run.unchanged} unchanged${error}`;
+  return `run ${run.runId} ${run.status}, ${run.mode}: ${run.requests} requests, ${run.pages} pages, ${run.inserted} inserted, ${run.updated} updated, ${run.unchanged} unchanged${error}`;
 }

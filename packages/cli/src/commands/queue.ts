@@ -20,7 +20,7 @@ import { statusJson, statusText } from './queue-status-text.js';
 
 const defaultQueue = 'pdg-walks';
 
-export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--every PERIOD] [--redis URL] [--queue NAME]
+export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--every PERIOD] [--full-refresh] [--redis URL] [--queue NAME]
        pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
        pdg queue work --into TARGET [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
        pdg queue status [--json] [--into TARGET] [--redis URL] [--queue NAME]
@@ -35,7 +35,9 @@ add: puts one walk on the queue and prints its id. A walk still on the queue is 
   refused (a faster poll gets the same cached body); the same walk with another period changes its schedule.
 work: runs walks until Ctrl-C or SIGTERM (the walk under way goes back to the queue, to resume from there),
   each page into NDJSON files in DIR, or every item once by its key into a table at TARGET (the targets of
-  harvest: postgres://… for many workers, duckdb:FILE for one; each walk run a run in the table's ledger).
+  harvest: postgres://… for many workers, duckdb:FILE for one; each walk run a run in the table's ledger,
+  incremental as pdg harvest is: a newest-first listing walked until a page it holds unchanged, a since-style
+  param sent the stored high-water mark; --full-refresh on add walks everything).
 status: the walks waiting, active, stalled (their worker died), done and failed (with why), the items
   delivered, the schedules with their next run, and the walks one a line; given a TARGET, each walk run's
   figures in that table's ledger (requests, pages, inserted, updated, unchanged).
@@ -129,10 +131,22 @@ function addedText(added: Awaited<ReturnType<QueueModule['addWalk']>>, everyText
     case 'scheduled':
       return `${added.id} runs every ${everyText(added.every)}, each run a new job; next run ${timeText(added.next)}.`;
     case 'rescheduled':
+      if (added.previousEvery === added.every)
+        return `${added.id} still runs every ${everyText(added.every)}, its runs as now asked; next run ${timeText(added.next)}.`;
       return `${added.id} now runs every ${everyText(added.every)} (was ${everyText(added.previousEvery ?? 0)}); next run ${timeText(added.next)}.`;
     case 'already-scheduled':
       return `${added.id} already runs every ${everyText(added.every)}; next run ${timeText(added.next)}; nothing changed.`;
   }
+}
+
+/** What `--full-refresh` did: the run added walks every page; a run already queued is left as it was added. */
+function fullRefreshText(added: Awaited<ReturnType<QueueModule['addWalk']>>, asked: boolean): string {
+  if (!asked) return '';
+  if (added.outcome === 'already-queued')
+    return '--full-refresh was not applied: it is for a new run, so add the walk again once this one is done.';
+  if (added.outcome === 'added' || added.outcome === 'new-run')
+    return `${added.id} walks every page, whatever the table it goes into holds (--full-refresh).`;
+  return `each run of ${added.id} walks every page, whatever the table it goes into holds (--full-refresh).`;
 }
 
 /** `pdg queue add <provider> <endpoint> --<param> value ...`: the walk's id on stdout, what was done on stderr. */
@@ -175,10 +189,13 @@ async function add(args: ParsedArgs, write: (text: string) => Promise<void>): Pr
     };
     const added = await queueModule.addWalk(queue, walk, {
       providers: [provider],
+      ...(args.flags.has('full-refresh') ? { fullRefresh: true } : {}),
       ...(every === undefined ? {} : { every }),
     });
     await write(added.id);
-    const said = addedText(added, queueModule.everyText);
+    const said = [addedText(added, queueModule.everyText), fullRefreshText(added, args.flags.has('full-refresh'))]
+      .filter(Boolean)
+      .join(' ');
     if (said) process.stderr.write(`${visible(`pdg queue: ${said}`)}\n`);
     return 0;
   } finally {
