@@ -98,45 +98,78 @@ const turboArgs = (filters, args, run) => [
   ...filters,
   ...args,
 ];
+/** A command line run at the lowest priority where the system has `nice` (see the phases below). */
+const hasNice = process.platform !== 'win32' && spawnSync('nice', ['-n', '19', 'true']).status === 0;
+const command = (low, args) => (low && hasNice ? ['nice', ['-n', '19', 'pnpm', ...args]] : ['pnpm', args]);
 /** Runs turbo to its end; its exit status. */
 const turboRun = (filters, args = extra, run = tasks) =>
-  spawnSync('pnpm', turboArgs(filters, args, run), { cwd: root, stdio: 'inherit', env: turboEnv }).status;
-/** Starts turbo beside another; resolves with its exit status. */
-const turboStart = (filters, args, run) =>
+  spawnSync(...command(false, turboArgs(filters, args, run)), { cwd: root, stdio: 'inherit', env: turboEnv }).status;
+/** Starts turbo beside another, at the lowest priority when `low`; resolves with its exit status. */
+const turboStart = (filters, args, run, low = false) =>
   new Promise((resolve) => {
-    const child = spawn('pnpm', turboArgs(filters, args, run), { cwd: root, stdio: 'inherit', env: turboEnv });
+    const child = spawn(...command(low, turboArgs(filters, args, run)), { cwd: root, stdio: 'inherit', env: turboEnv });
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
   });
 /**
- * Twenty tasks at once rather than turbo's ten, unless the caller says otherwise: turbo starts ready tasks in
- * no order of urgency, and with ten slots a build the CLI's tests wait on (the sandbox's) waited about 50 s for
- * a slot behind the providers' tests and package checks, which nothing waits on. Most tasks spend much of
- * their time waiting (on processes, browsers, timers), so the extra slots cost little (a fresh clone's main
- * run: 242 s with ten, 235 s with twenty).
+ * Twenty tasks at once rather than turbo's ten, unless the caller says otherwise: most tasks spend much of
+ * their time waiting (on processes, browsers, timers), so the extra slots cost little.
  */
 const concurrency = extra.some(isConcurrency) ? [] : ['--concurrency=20'];
-// A filtered run also runs the root's checks (`//#lint`, and `//#typecheck-providers`, which type-checks every
-// provider's type tests): cached, so they cost nothing when their files did not change.
-const statuses = [
-  filtered ? turboRun(['--filter=//']) : turboRun([...alone.map((name) => `--filter=!${name}`), ...concurrency]),
+/**
+ * The suites that wait most (their own processes, servers, browsers and timers), each with its package's
+ * other checks: a turbo run of their own, so that none of them waits for a slot behind short tasks and then
+ * runs on alone at the end (turbo starts ready tasks in no order of length). The CLI's suite is the longest.
+ */
+const longest = [
+  '@pdg/cli',
+  '@pdg/mcp',
+  '@pdg/docs-site-tests',
+  '@pdg/sandbox',
+  '@pdg/consumer-tests',
+  '@pdg/core',
+  '@pdg/repo-tests',
+  // Core's suite against the newest valibot: it waits for core's own run (turbo.json), so it runs beside it.
+  '@pdg/valibot-latest-tests',
 ];
-if (!filtered) {
-  const only = (names) => names.map((name) => `--filter=${name}`);
-  // Their builds, type checks and package checks first; then their tests alone (`--only`: all is built).
-  statuses.push(
-    turboRun(
-      only(alone),
+const only = (names) => names.map((name) => `--filter=${name}`);
+const statuses = [];
+if (filtered) {
+  // A filtered run also runs the root's checks (`//#lint`, and `//#typecheck-providers`, which type-checks every
+  // provider's type tests): cached, so they cost nothing when their files did not change.
+  statuses.push(turboRun(['--filter=//']));
+} else {
+  /*
+   * Two phases. First every package's build, alone: every test needs some of them, the CLI's suite (the
+   * longest) needs all of them, and nothing else then takes the processor from them. Then, at once: every other
+   * check and test at the lowest priority (`nice`), the longest suites in a turbo run of their own; and the
+   * suites that count requests per second (`alone`) at the normal one, so the processor is theirs whenever they
+   * want it (a busy machine would delay an arrival past a rate limit's margin) and the others' while they wait.
+   * The second phase's tasks are `--only`: their builds are done, and a cached build restored again under a
+   * running suite would rewrite the files it reads (turbo writes a cache hit's outputs again, in place).
+   */
+  statuses.push(turboRun(concurrency, extra, ['build']));
+  const checks = tasks.filter((task) => task !== 'build');
+  const apart = async () => {
+    // Their type checks and package checks first; then their tests.
+    const first = await turboStart(
+      ['--only', ...only(alone)],
       extraAlone,
-      tasks.filter((task) => task !== 'test'),
-    ),
-  );
-  statuses.push(
-    ...(await Promise.all([
+      checks.filter((task) => task !== 'test'),
+    );
+    const tests = await Promise.all([
       turboStart(['--only', '--concurrency=1', ...only(aloneInTurn)], extraAlone, ['test']),
       turboStart(['--only', ...only(aloneBeside)], extraAlone, ['test']),
-    ])),
-  );
+    ]);
+    return [first, ...tests];
+  };
+  const rest = [...alone, ...longest].map((name) => `--filter=!${name}`);
+  const ends = await Promise.all([
+    turboStart(['--only', ...only(longest), ...concurrency], extra, checks, true),
+    turboStart(['--only', ...rest, ...concurrency], extra, checks, true),
+    apart(),
+  ]);
+  statuses.push(...ends.flat());
 }
 
 const summaries = readdirSync(runs)
