@@ -25,6 +25,8 @@ export interface DeclarationsBuild {
   readonly tsconfig?: string | undefined;
   /** The package's folder (default: the working directory, as tsup runs). */
   readonly dir?: string;
+  /** Compiler options over the tsconfig's, for this build's program only. */
+  readonly compilerOptions?: ts.CompilerOptions;
   /**
    * A step run once the declarations are in `dist/` (a provider's resolved types), given compiler hosts that
    * reuse the files this build's program parsed.
@@ -83,9 +85,15 @@ function commonFolder(folders: readonly string[]): string {
 }
 
 /** The compiler options tsup gives rollup-plugin-dts, on top of the package's tsconfig. */
-function emitOptions(config: ts.ParsedCommandLine, rootDir: string, outDir: string): ts.CompilerOptions {
+function emitOptions(
+  config: ts.ParsedCommandLine,
+  rootDir: string,
+  outDir: string,
+  over: ts.CompilerOptions = {},
+): ts.CompilerOptions {
   return {
     ...config.options,
+    ...over,
     declaration: true,
     noEmit: false,
     emitDeclarationOnly: true,
@@ -150,7 +158,7 @@ export async function buildDeclarations(build: DeclarationsBuild): Promise<void>
   try {
     const config = readConfig(resolve(dir, build.tsconfig ?? 'tsconfig.json'));
     const roots = Object.values(names).map((path) => resolve(dir, path));
-    const options = emitOptions(config, dir, emitted);
+    const options = emitOptions(config, dir, emitted, build.compilerOptions);
     // The package's own declaration files (global types, if it has any) come along, as rollup-plugin-dts adds
     // the tsconfig's to each program; not the ones a shared tsconfig finds elsewhere (other packages' dist).
     const own = (file: string) =>

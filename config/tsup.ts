@@ -16,9 +16,11 @@ export type PackageBuild = Required<Pick<Options, 'entry'>> &
     readonly dts?: boolean;
     /** A step once the declarations are written (config/declarations.ts `afterwards`). */
     readonly afterDeclarations?: DeclarationsBuild['afterwards'];
+    /** Compiler options over the tsconfig's for the declarations' program (config/declarations.ts). */
+    readonly declarationOptions?: DeclarationsBuild['compilerOptions'];
   };
 
-export function packageBuild({ dts = true, afterDeclarations, ...options }: PackageBuild) {
+export function packageBuild({ dts = true, afterDeclarations, declarationOptions, ...options }: PackageBuild) {
   return defineConfig({
     format: ['esm'],
     clean: true,
@@ -33,6 +35,7 @@ export function packageBuild({ dts = true, afterDeclarations, ...options }: Pack
             entry: options.entry as string[] | Record<string, string>,
             tsconfig: options.tsconfig,
             afterwards: afterDeclarations,
+            compilerOptions: declarationOptions,
           });
           console.log(`DTS declarations written in ${Math.round(performance.now() - started)}ms`);
         }
