@@ -9,6 +9,7 @@ import { pdgError } from '@pdg/core';
 import type { SandboxBounds } from '@pdg/sandbox/bounds';
 import type { CallContext } from './call.js';
 import { checkProgram, type ProgramTypeError } from './code-check.js';
+import { utf8Bytes } from './cut-to-size.js';
 import { searchDocsName } from './docs-search.js';
 import { toolError } from './errors.js';
 import type { ResolvedLimits } from './limits.js';
@@ -27,7 +28,7 @@ return Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 5);`;
 export function codeTools(
   endpoints: readonly PdgTool[],
   bounds: Required<SandboxBounds>,
-  limits: Pick<ResolvedLimits, 'maxProgramsPerCaller'>,
+  limits: Pick<ResolvedLimits, 'maxProgramsPerCaller' | 'maxProgramBytes'>,
 ): ServedTool[] {
   const providerIds = [...new Set(endpoints.map((tool) => tool.provider))];
   const annotations = { readOnlyHint: true, openWorldHint: true } as const;
@@ -63,7 +64,7 @@ export function codeTools(
         `First the program is checked against the endpoints' types (${searchDocsName} shows them): a misspelt provider, endpoint, param or field is an error naming its line and the name meant, and nothing runs.`,
         `In scope: \`pdg.run(provider, endpoint, params)\` (the answer), \`pdg.items(provider, endpoint, params, { maxItems?, maxPages? })\` (an async iterable of a paged endpoint's items, across pages), \`pdg.pages(provider, endpoint, params, { maxPages? })\` (its pages), \`pdg.toArray(iterable)\`, \`console.log\`. Providers: ${providerIds.join(', ')}; ${searchDocsName} gives each endpoint's params and fields.`,
         'A failed call throws an error with `code` (INVALID_PARAMS names each bad param) and a message; catch it or let it end the program. There is nothing else: no network, files, environment, timers or modules.',
-        `Bounds: ${(bounds.wallMs / 1000).toLocaleString('en-US')} s in all, ${(bounds.cpuMs / 1000).toLocaleString('en-US')} s of CPU time, ${Math.round(bounds.memoryBytes / 1024 / 1024)} MiB of memory, ${bounds.maxCalls} gateway calls (a walk's every page is one), ${bounds.maxResultBytes.toLocaleString('en-US')} bytes of answer, ${bounds.maxConsoleBytes.toLocaleString('en-US')} bytes of console output; past one, the program is stopped with an error naming it. At most ${limits.maxProgramsPerCaller} of your programs run at once.`,
+        `Bounds: ${(bounds.wallMs / 1000).toLocaleString('en-US')} s in all, ${(bounds.cpuMs / 1000).toLocaleString('en-US')} s of CPU time, ${Math.round(bounds.memoryBytes / 1024 / 1024)} MiB of memory, ${bounds.maxCalls} gateway calls (a walk's every page is one), ${bounds.maxResultBytes.toLocaleString('en-US')} bytes of answer, ${bounds.maxConsoleBytes.toLocaleString('en-US')} bytes of console output; past one, the program is stopped with an error naming it. At most ${limits.maxProgramsPerCaller} of your programs run at once, each at most ${limits.maxProgramBytes.toLocaleString('en-US')} bytes long.`,
         `Example, the Singapore cities with the most remote jobs:\n${example}`,
       ].join('\n'),
       inputSchema: {
@@ -92,9 +93,14 @@ const maxTypeErrors = 10;
 export async function execute(
   args: Record<string, unknown>,
   context: CallContext,
-  server: { readonly bounds: SandboxBounds; readonly endpoints: readonly PdgTool[]; readonly slots: ProgramSlots },
+  server: {
+    readonly bounds: SandboxBounds;
+    readonly endpoints: readonly PdgTool[];
+    readonly slots: ProgramSlots;
+    readonly maxProgramBytes: number;
+  },
 ): Promise<CallToolResult> {
-  const { bounds, endpoints, slots } = server;
+  const { bounds, endpoints, slots, maxProgramBytes } = server;
   const { redact } = context.endpoints;
   if (typeof args.code !== 'string') {
     const received = args.code === undefined ? 'nothing' : args.code === null ? 'null' : `a ${typeof args.code}`;
@@ -104,6 +110,18 @@ export async function execute(
         code: 'INVALID_PARAMS',
         issues: [{ path: 'code', message: rule }],
         message: `Invalid arguments for ${executeName}: code ${rule}.`,
+        nothingSent: true,
+      }),
+    );
+  }
+  const bytes = utf8Bytes(args.code);
+  if (bytes > maxProgramBytes) {
+    const rule = `must be at most ${maxProgramBytes.toLocaleString('en-US')} bytes (received ${bytes.toLocaleString('en-US')})`;
+    return toolError(
+      pdgError({
+        code: 'INVALID_PARAMS',
+        issues: [{ path: 'code', message: rule }],
+        message: `Invalid arguments for ${executeName}: code ${rule}. Let the program fetch what it needs with pdg calls rather than carry it in its text.`,
         nothingSent: true,
       }),
     );

@@ -5,10 +5,15 @@
 
 const encoder = new TextEncoder();
 
+/** UTF-8 bytes of a text. */
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).byteLength;
+}
+
 /** UTF-8 bytes of the value's compact JSON text. */
 export function jsonBytes(value: unknown): number {
   const text = JSON.stringify(value);
-  return text === undefined ? 0 : encoder.encode(text).byteLength;
+  return text === undefined ? 0 : utf8Bytes(text);
 }
 
 /**

@@ -20,6 +20,11 @@ export interface ToolLimits {
   readonly maxProgramsPerCaller?: number;
   /** Code mode: programs the server runs at once, all callers together; past it, the same. Default 16. */
   readonly maxPrograms?: number;
+  /**
+   * Code mode: UTF-8 bytes of an `execute` program's text. A longer one is refused before anything else (its
+   * type check runs on the server's thread, beside every other request). Default 64 000: some 1,500 lines.
+   */
+  readonly maxProgramBytes?: number;
 }
 
 export type ResolvedLimits = Required<ToolLimits>;
@@ -32,6 +37,7 @@ export const defaultLimits: ResolvedLimits = {
   maxResultBytes: 50_000,
   maxProgramsPerCaller: 4,
   maxPrograms: 16,
+  maxProgramBytes: 64_000,
 };
 
 /** The smallest `maxResultBytes`: room for a note and a few items. */

@@ -96,7 +96,8 @@ export const toolsets: Readonly<Record<Toolset, ToolsetRow>> = {
         [searchDocsName]: { callsGateway: false, run: (args) => searchDocs(endpoints, args) },
         [executeName]: {
           callsGateway: true,
-          run: (args, context) => execute(args ?? {}, context, { bounds, endpoints, slots }),
+          run: (args, context) =>
+            execute(args ?? {}, context, { bounds, endpoints, slots, maxProgramBytes: limits.maxProgramBytes }),
         },
       });
     },
