@@ -19,6 +19,7 @@ export { type RequestIdRecorder, requestIdRecorder } from './request-ids.js';
 export type {
   HarvestMode,
   HarvestStore,
+  ItemsPageWrite,
   PageCounts,
   PageWrite,
   RunEnd,
