@@ -1,3 +1,3 @@
 import { packageBuild } from '../../config/tsup.js';
 
-export default packageBuild({ entry: ['src/index.ts', 'src/store-thread.ts'] });
+export default packageBuild({ entry: ['src/index.ts'] });

@@ -2,7 +2,7 @@
 // goes into DuckDB. One process writes a DuckDB file at a time: a second is refused with a message saying so.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, quoted, type SqlEngine } from './sql-engine.ts';
+import { inTransaction, type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
 
 /** Prepared statements kept at most (a harvest uses a dozen). */
 const maxPrepared = 64;

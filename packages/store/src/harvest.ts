@@ -10,16 +10,7 @@ import { tableShape } from './columns.js';
 import { planRun, type RunPlan } from './harvest-plan.js';
 import { itemRow } from './item-row.js';
 import type { RequestIdRecorder } from './request-ids.js';
-import type {
-  HarvestMode,
-  HarvestStore,
-  PageCounts,
-  PageWrite,
-  RunFigures,
-  RunStart,
-  RunStatus,
-  StoredState,
-} from './store.js';
+import type { HarvestMode, HarvestStore, PageCounts, RunFigures, RunStart, RunStatus, StoredState } from './store.js';
 
 /** What to harvest: a paged endpoint and its params. */
 export interface HarvestWalk {
@@ -258,10 +249,12 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
       // A full or since run goes on whatever this page holds: its next page is fetched while this one is written.
       // An incremental run decides from what this page's write finds, so it asks for the next one only after.
       if (plan.mode !== 'incremental' && !cut) pending = fetchNext();
+      const rows = pageItems.map((item) => itemRow(table, item, plan.sentParams));
       highWater = highestOf(highWater, pageItems, plan.sinceField);
       figures = { ...figures, requests: figures.requests + 1, pages: figures.pages + 1 };
-      const counts = handOver(store, pageItems, plan.sentParams, {
+      const counts = store.writePage({
         run,
+        rows,
         requestId: options.requestIds?.take(table.provider, table.endpoint, pageParams) ?? null,
         fetchedAt,
         pageParams,
@@ -286,7 +279,7 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
       if (plan.mode === 'incremental' || figures.pages === 1) {
         const written = await settleOldest().catch(failed);
         // A newest-first listing: a page with nothing new or changed means the rest is stored already.
-        if (plan.mode === 'incremental' && pageItems.length > 0 && written.inserted === 0 && written.updated === 0)
+        if (plan.mode === 'incremental' && rows.length > 0 && written.inserted === 0 && written.updated === 0)
           return { status: 'completed', figures, sweep: false, highWater };
       }
       while (itemsAhead > maxItemsAhead) await settleOldest().catch(failed);
@@ -298,20 +291,6 @@ async function walkInto<TProviders extends readonly AnyProvider[]>(
   } finally {
     await steps.return(undefined);
   }
-}
-
-/**
- * The page handed to the store: as its items' JSON text where the store makes rows itself (on its own thread),
- * else as rows made here.
- */
-function handOver(
-  store: HarvestStore,
-  items: readonly unknown[],
-  keyParams: Readonly<Record<string, unknown>>,
-  page: Omit<PageWrite, 'rows'>,
-): Promise<PageCounts> {
-  if (store.writeItems) return store.writeItems({ ...page, itemsJson: JSON.stringify(items), keyParams });
-  return store.writePage({ ...page, rows: items.map((item) => itemRow(page.run.table, item, keyParams)) });
 }
 
 /** The largest value of the since-field so far (numbers compared as numbers, text as text). */

@@ -19,7 +19,6 @@ export { type RequestIdRecorder, requestIdRecorder } from './request-ids.js';
 export type {
   HarvestMode,
   HarvestStore,
-  ItemsPageWrite,
   PageCounts,
   PageWrite,
   RunEnd,

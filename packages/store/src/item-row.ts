@@ -6,7 +6,7 @@
 // text is what is hashed and what is sent to the database.
 import type { ItemKeyPart } from '@pdg/core';
 import type { Column, ColumnType, TableShape } from './columns.js';
-import { contentHash, fieldHash, written } from './stable-json.ts';
+import { contentHash, fieldHash, written } from './stable-json.js';
 
 /** An item as it is stored. */
 export interface ItemRow {

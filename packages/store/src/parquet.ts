@@ -4,9 +4,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { duckdbEngine } from './duckdb.ts';
-import { readLedgerRuns } from './ledger-runs.ts';
-import { sqlStore } from './sql-store.ts';
+import { duckdbEngine } from './duckdb.js';
+import { readLedgerRuns } from './ledger-runs.js';
+import { sqlStore } from './sql-store.js';
 import type { HarvestStore } from './store.js';
 
 const ledgerTables = ['_pdg_runs', '_pdg_changes', '_pdg_state'];

@@ -4,7 +4,7 @@
 // write one table at once.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, quoted, type SqlEngine, scriptText } from './sql-engine.ts';
+import { inTransaction, type JsonColumn, quoted, type SqlEngine, scriptText } from './sql-engine.js';
 
 export async function postgresEngine(url: string): Promise<SqlEngine> {
   const { default: pg } = await import('pg');

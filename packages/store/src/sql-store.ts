@@ -4,11 +4,11 @@
 // one transaction with the checkpoint past the last of them and the run's figures; so a run killed at any
 // moment leaves the table consistent with its checkpoint, and a fast walk pays a transaction's fixed cost once
 // for many pages instead of once per page.
-import { type Column, type ColumnType, pdgColumns, type TableShape } from './columns.ts';
+import { type Column, type ColumnType, pdgColumns, type TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
-import { readLedgerRuns } from './ledger-runs.ts';
-import { type JsonColumn, quoted, type SqlEngine, type Statement } from './sql-engine.ts';
-import { stableJson } from './stable-json.ts';
+import { readLedgerRuns } from './ledger-runs.js';
+import { type JsonColumn, quoted, type SqlEngine, type Statement } from './sql-engine.js';
+import { stableJson } from './stable-json.js';
 import type { HarvestStore, PageCounts, PageWrite, RunEnd, RunStart, StoredState } from './store.js';
 
 const text: ColumnType = { kind: 'text' };

@@ -75,16 +75,6 @@ export interface PageWrite {
   readonly pageIndex?: number;
 }
 
-/**
- * One page to write, its items as the gateway sent them (one JSON array text): the store makes them rows, off
- * the caller's thread where it runs in one of its own.
- */
-export interface ItemsPageWrite extends Omit<PageWrite, 'rows'> {
-  readonly itemsJson: string;
-  /** The params an item's key parts are taken from (the ones the walk sent). */
-  readonly keyParams: Readonly<Record<string, unknown>>;
-}
-
 /** What a page's rows were: new, changed in place, or the same as stored. */
 export interface PageCounts {
   readonly inserted: number;
@@ -124,11 +114,6 @@ export interface HarvestStore {
    * while an earlier write is under way may be committed together, in the order handed over.
    */
   writePage(page: PageWrite): Promise<PageCounts>;
-  /**
-   * `writePage` for a page whose rows the store makes itself from its items' JSON text: a harvest hands its
-   * pages here where the store has it, so the rows are made on the store's thread, not the walk's.
-   */
-  writeItems?(page: ItemsPageWrite): Promise<PageCounts>;
   /** Ends the run; returns how many rows it marked removed. */
   finishRun(end: RunEnd): Promise<number>;
   /** Rows in the table (removed ones included, until deleted). */
