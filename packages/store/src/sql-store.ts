@@ -290,19 +290,6 @@ function insertRowsStatement(
   };
 }
 
-/**
- * The statement recording items of one page as added: a list of keys, not a JSON row per item, since a first
- * harvest adds every item it sees and each such row differs from the next only by its key.
- */
-function addedStatement(engine: SqlEngine, run: RunStart, keys: readonly string[], at: string): Statement {
-  const names = changesColumns.map((column) => quoted(column.name)).join(', ');
-  const json = engine.columnSql({ kind: 'json' });
-  return {
-    sql: `INSERT INTO "_pdg_changes" (${names}) SELECT $1, $2, "_pdg_added"."key", 'added', '[]'::${json}, $3::${engine.columnSql({ kind: 'timestamp' })} FROM ${engine.keyList('$4')} AS "_pdg_added"("key")`,
-    params: [run.runId, run.table.name, at, JSON.stringify(keys)],
-  };
-}
-
 /** A stored JSON value, as the engine returns it (text or parsed). */
 function parsedJson(value: unknown): unknown {
   if (typeof value !== 'string') return value ?? null;
@@ -417,17 +404,14 @@ async function writePages(
   /** Each written row's JSON text, by key. */
   const written = new Map<string, string>();
   const seen = new Set<string>();
-  /** The changed items' change rows, as JSON texts (their fields named). */
+  /** The changes' JSON texts: one for every item added or changed, so made as text straight away. */
   const changes: string[] = [];
-  /** The statements recording each page's added items: their keys only, the rest of each change row the same. */
-  const added: Statement[] = [];
   const runJson = JSON.stringify(run.runId);
   const changeHead = `{"runId":${runJson},"table":${JSON.stringify(run.table.name)},"key":`;
   const counts: PageCounts[] = [];
   /** Each page's `_pdg_page` row, by its place in the batch. */
   const pageRows: string[] = [];
   for (const page of pages) {
-    const addedKeys: string[] = [];
     // An item listed twice on one page (a live listing shifting under the walk) is written once, as last seen.
     const byKey = new Map<string, ItemRow>();
     for (const row of page.rows) byKey.set(row.key, row);
@@ -449,11 +433,10 @@ async function writePages(
       if (before) updated++;
       else inserted++;
       const keyJson = JSON.stringify(key);
-      if (before)
-        changes.push(
-          `${changeHead}${keyJson},"change":"changed","fields":${JSON.stringify(changedFields(before.fieldHashesJson, row.fieldHashesJson))},"at":"${at}"}`,
-        );
-      else addedKeys.push(key);
+      const fields = before ? JSON.stringify(changedFields(before.fieldHashesJson, row.fieldHashesJson)) : '[]';
+      changes.push(
+        `${changeHead}${keyJson},"change":"${before ? 'changed' : 'added'}","fields":${fields},"at":"${at}"}`,
+      );
       current.set(key, { hash: row.hash, fieldHashesJson: row.fieldHashesJson, removed: false });
       written.set(
         key,
@@ -461,7 +444,6 @@ async function writePages(
       );
     }
     counts.push({ inserted, updated, unchanged });
-    if (addedKeys.length > 0) added.push(addedStatement(engine, run, addedKeys, at));
   }
   const statements: Statement[] = [];
   if (written.size > 0) {
@@ -484,7 +466,6 @@ async function writePages(
       params: [run.runId, JSON.stringify(unchangedKeys)],
     });
   }
-  statements.push(...added);
   if (changes.length > 0) statements.push(insertRowsStatement(engine, '_pdg_changes', changesColumns, changes));
   const state = pages.findLast((page) => page.state !== undefined)?.state;
   if (state) statements.push(...stateStatements(engine, run, state));
