@@ -11,7 +11,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, walkEndpoint } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
@@ -66,6 +66,8 @@ interface Measure {
   readonly items: number;
   readonly seconds: number;
   readonly rssGrowthMb: number;
+  /** CPU time of this process per item (its every thread: DuckDB's are counted, PostgreSQL's server is not). */
+  readonly cpuMicrosPerItem: number;
 }
 
 /** Runs `work`, sampling RSS every 50 ms: its duration and the largest RSS over the one before it. */
@@ -77,10 +79,17 @@ async function measured(work: () => Promise<number>): Promise<Measure> {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   try {
     const items = await work();
     const seconds = (performance.now() - started) / 1000;
-    return { items, seconds, rssGrowthMb: (Math.max(peak, process.memoryUsage().rss) - before) / 2 ** 20 };
+    const cpu = process.cpuUsage(cpuBefore);
+    return {
+      items,
+      seconds,
+      rssGrowthMb: (Math.max(peak, process.memoryUsage().rss) - before) / 2 ** 20,
+      cpuMicrosPerItem: (cpu.user + cpu.system) / items,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -110,12 +119,19 @@ async function intoStore(target: string): Promise<HarvestSummary> {
 }
 
 const rate = (measure: Measure) => measure.items / measure.seconds;
+/** The machine's load average over 1, 5 and 15 minutes: the ratios are measured on whatever else it runs. */
+const loadText = () =>
+  loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ');
 const lines: string[] = [];
 
 /** One round's figures: items per second of each store as a ratio to NDJSON's, RSS growth, requests of a run with nothing new. */
 interface Round {
   readonly ratio: Record<string, number>;
   readonly rssGrowthMb: Record<string, number>;
+  /** The store's CPU µs per item as a multiple of NDJSON's (the mean of the runs either side). */
+  readonly cpuRatio: Record<string, number>;
   readonly nothingNewRequests: Record<string, number>;
 }
 
@@ -127,7 +143,7 @@ async function round(index: number): Promise<Round> {
     apiKey: 'bench-key',
     hooks: [requestIds.hooks],
   });
-  const result: Round = { ratio: {}, rssGrowthMb: {}, nothingNewRequests: {} };
+  const result: Round = { ratio: {}, rssGrowthMb: {}, cpuRatio: {}, nothingNewRequests: {} };
   try {
     if (index === 0) await intoNdjson(); // warms the gateway, the client and the JIT
     const stores: [string, string][] = [['DuckDB', `duckdb:${join(dir, `bench-${index}.duckdb`)}`]];
@@ -147,8 +163,9 @@ async function round(index: number): Promise<Round> {
       result.nothingNewRequests[name] = (await gateway.requests()) - sent;
       result.ratio[name] = rate(measure) / baseline;
       result.rssGrowthMb[name] = measure.rssGrowthMb;
+      result.cpuRatio[name] = (2 * measure.cpuMicrosPerItem) / (before.cpuMicrosPerItem + after.cpuMicrosPerItem);
       lines.push(
-        `  ${name.padEnd(10)} ${measure.items} items ${rate(measure).toFixed(0).padStart(6)} items/s, NDJSON ${rate(before).toFixed(0)} and ${rate(after).toFixed(0)}: ${(rate(measure) / baseline).toFixed(2)}x  RSS +${measure.rssGrowthMb.toFixed(0)} MB  nothing new: ${result.nothingNewRequests[name]} requests`,
+        `  ${name.padEnd(10)} ${measure.items} items ${rate(measure).toFixed(0).padStart(6)} items/s, NDJSON ${rate(before).toFixed(0)} and ${rate(after).toFixed(0)}: ${(rate(measure) / baseline).toFixed(2)}x  CPU ${measure.cpuMicrosPerItem.toFixed(0)} µs/item (NDJSON ${before.cpuMicrosPerItem.toFixed(0)} and ${after.cpuMicrosPerItem.toFixed(0)})  RSS +${measure.rssGrowthMb.toFixed(0)} MB  nothing new: ${result.nothingNewRequests[name]} requests`,
       );
       before = after;
     }
@@ -179,7 +196,7 @@ try {
   await (await openStore(parseTarget(`duckdb:${join(dir, 'warm.duckdb')}`))).close();
   if (postgresUrl !== undefined) await (await openStore(parseTarget(postgresUrl))).close();
   lines.push(
-    `${itemCount} jobs, 100 a page, from a gateway ${inProcess ? 'in this process' : 'in a process of its own'}, each answer after ${latencyMs} ms; ${rounds} rounds`,
+    `${itemCount} jobs, 100 a page, from a gateway ${inProcess ? 'in this process' : 'in a process of its own'}, each answer after ${latencyMs} ms; ${rounds} rounds; ${cpus().length} cores, load average ${loadText()} at the start`,
   );
   if (postgresUrl === undefined) lines.push('PostgreSQL: skipped (no PDG_POSTGRES_URL and no initdb)');
   const results: Round[] = [];
@@ -191,10 +208,12 @@ try {
     const ratio = median(results.map((result) => result.ratio[name] as number));
     const rss = results.map((result) => result.rssGrowthMb[name] as number);
     const requests = Math.max(...results.map((result) => result.nothingNewRequests[name] as number));
+    const cpuRatio = median(results.map((result) => result.cpuRatio[name] as number));
     lines.push(
-      `  ${name.padEnd(10)} ${ratio.toFixed(2)}x NDJSON  RSS +${median(rss).toFixed(0)} MB (largest +${Math.max(...rss).toFixed(0)} MB)  nothing new: at most ${requests} requests`,
+      `  ${name.padEnd(10)} ${ratio.toFixed(2)}x NDJSON  CPU per item ${cpuRatio.toFixed(1)}x NDJSON's  RSS +${median(rss).toFixed(0)} MB (largest +${Math.max(...rss).toFixed(0)} MB)  nothing new: at most ${requests} requests`,
     );
   }
+  lines.push(`load average ${loadText()} at the end: a machine busy with other work slows every walk, NDJSON's too`);
   console.log(`@pdg/store bench\n${lines.join('\n')}`);
 } finally {
   await server?.stop();

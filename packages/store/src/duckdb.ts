@@ -2,7 +2,7 @@
 // goes into DuckDB. One process writes a DuckDB file at a time: a second is refused with a message saying so.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, quoted, type SqlEngine } from './sql-engine.js';
+import { inTransaction, type JsonColumn, quoted, rowsWithPages, type SqlEngine } from './sql-engine.js';
 
 /** Prepared statements kept at most (a harvest uses a dozen). */
 const maxPrepared = 64;
@@ -51,8 +51,8 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
    * Rows of an NDJSON param, typed by their columns' structure. One JSON value per row, not one array of them:
    * DuckDB reads a batch of thousands of rows about twice as fast so.
    */
-  const jsonRows = (param: string, columns: readonly JsonColumn[]) =>
-    `(SELECT unnest(from_json("_pdg_line", '${JSON.stringify(structure(columns)).replaceAll("'", "''")}')) FROM (SELECT unnest(string_split(${param}, chr(10))) AS "_pdg_line"))`;
+  const jsonRows = (param: string, columns: readonly JsonColumn[], alias = '_pdg_rows') =>
+    `(SELECT unnest(from_json("_pdg_line", '${JSON.stringify(structure(columns)).replaceAll("'", "''")}')) FROM (SELECT unnest(string_split(${param}, chr(10))) AS "_pdg_line")) AS ${quoted(alias)}`;
   return {
     dialect: 'duckdb',
     async query(sql, params = []) {
@@ -80,7 +80,7 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
       const list = columns.map((column) => `${quoted(column.name)} ${duckdbType(column.type)}`).join(', ');
       await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`);
     },
-    replaceRows(table, columns, rows, replacedKeys) {
+    replaceRows(table, columns, rows, pages, replacedKeys) {
       // DELETE then INSERT, not INSERT … ON CONFLICT DO UPDATE: this one writes STRUCT and list columns whole.
       const names = columns.map((column) => quoted(column.name)).join(', ');
       return [
@@ -90,13 +90,17 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
               { sql: `DELETE FROM ${quoted(table.name)} WHERE "_pdg_key" IN ${keyList('$1')}`, params: [replacedKeys] },
             ]),
         {
-          sql: `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${jsonRows('$1', columns)}`,
-          params: [rows],
+          sql: `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${rowsWithPages({ jsonRows }, rows, pages)}`,
+          params: [rows.text, pages.text],
         },
       ];
     },
     async close() {
       for (const statement of preparedStatements.values()) statement.destroySync();
+      // Closing writes what the log holds into the file (a checkpoint), on this thread: after a harvest of 50,000
+      // items that holds the event loop for a few hundred milliseconds. Asked for first, it runs on DuckDB's own
+      // thread, and closing then has nothing left to write. (Where it fails, closing tries again and says why.)
+      await connection.run('CHECKPOINT').catch(() => undefined);
       connection.closeSync();
       instance.closeSync();
     },

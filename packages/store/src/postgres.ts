@@ -4,7 +4,7 @@
 // write one table at once.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, quoted, type SqlEngine, scriptText } from './sql-engine.js';
+import { inTransaction, type JsonColumn, quoted, rowsWithPages, type SqlEngine, scriptText } from './sql-engine.js';
 
 export async function postgresEngine(url: string): Promise<SqlEngine> {
   const { default: pg } = await import('pg');
@@ -22,8 +22,8 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     await client.query(sql, params as unknown[]);
   };
   // json, not jsonb: the batch is read once, and json is not converted to jsonb's binary form first.
-  const recordset = (param: string, columns: readonly JsonColumn[]) =>
-    `json_to_recordset(${param}::json) AS "_pdg_rows"(${columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ')})`;
+  const recordset = (param: string, columns: readonly JsonColumn[], alias = '_pdg_rows') =>
+    `json_to_recordset(${param}::json) AS ${quoted(alias)}(${columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ')})`;
   return {
     dialect: 'postgres',
     async query(sql, params = []) {
@@ -50,7 +50,7 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
       const list = columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ');
       await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`);
     },
-    replaceRows(table, columns, rows) {
+    replaceRows(table, columns, rows, pages) {
       // ON CONFLICT replaces stored rows, so which keys are stored does not matter here.
       const names = columns.map((column) => quoted(column.name)).join(', ');
       const updates = columns
@@ -59,8 +59,8 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
         .join(', ');
       return [
         {
-          sql: `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${recordset('$1', columns)} ON CONFLICT ("_pdg_key") DO UPDATE SET ${updates}`,
-          params: [rows],
+          sql: `INSERT INTO ${quoted(table.name)} (${names}) SELECT ${names} FROM ${rowsWithPages({ jsonRows: recordset }, rows, pages)} ON CONFLICT ("_pdg_key") DO UPDATE SET ${updates}`,
+          params: [rows.text, pages.text],
         },
       ];
     },

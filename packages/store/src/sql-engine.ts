@@ -14,6 +14,20 @@ export interface JsonColumn {
   readonly type: ColumnType;
 }
 
+/** Rows as a `rowsText` param, and the columns read from them. */
+export interface RowsParam {
+  readonly columns: readonly JsonColumn[];
+  readonly text: string;
+}
+
+/**
+ * The `FROM` source of `replaceRows`: each row joined to its page's row by `_pdg_page` (`$1` the rows, `$2`
+ * the pages).
+ */
+export function rowsWithPages(engine: Pick<SqlEngine, 'jsonRows'>, rows: RowsParam, pages: RowsParam): string {
+  return `${engine.jsonRows('$1', rows.columns, '_pdg_row')} JOIN ${engine.jsonRows('$2', pages.columns, '_pdg_page_row')} USING ("_pdg_page")`;
+}
+
 export interface SqlEngine {
   readonly dialect: 'duckdb' | 'postgres';
   /** Rows of a query, as plain objects (JSON columns as text or parsed, big integers as numbers or text). */
@@ -35,20 +49,22 @@ export interface SqlEngine {
   columnSql(type: ColumnType): string;
   /** Rows (each a JSON object's text) as the text param `jsonRows` reads. */
   rowsText(rows: readonly string[]): string;
-  /** A `FROM` source of the rows of a `rowsText` param (`$n`) or literal, with these columns. */
-  jsonRows(param: string, columns: readonly JsonColumn[]): string;
+  /** A `FROM` source of the rows of a `rowsText` param (`$n`) or literal, with these columns, named `alias`. */
+  jsonRows(param: string, columns: readonly JsonColumn[], alias?: string): string;
   /** A parenthesised list of the texts of a JSON array param (`$n`) or literal, for `… IN <list>`. */
   keyList(param: string): string;
   /** Creates the item table where missing, its primary key `_pdg_key`. */
   createItemTable(table: TableShape, columns: readonly JsonColumn[]): Promise<void>;
   /**
-   * The statements that write rows (a `rowsText`, each key once) in place of any with the same `_pdg_key`;
-   * `replacedKeys` names the keys already stored, as a JSON array (undefined when all are new).
+   * The statements that write rows in place of any with the same `_pdg_key`: the table's `columns`, taken from
+   * `rows` (each key once) and from the row of `pages` with the same `_pdg_page` (the columns every row of a
+   * page shares). `replacedKeys` names the keys already stored, as a JSON array (undefined when all are new).
    */
   replaceRows(
     table: TableShape,
     columns: readonly JsonColumn[],
-    rows: string,
+    rows: RowsParam,
+    pages: RowsParam,
     replacedKeys: string | undefined,
   ): readonly Statement[];
   close(): Promise<void>;

@@ -30,6 +30,23 @@ const provenance: readonly Column[] = [
   { name: pdgColumns.removedAt, type: timestamp },
 ];
 
+/** The page a written row came from, in its batch: its `_pdg_page` row holds the columns the page's rows share. */
+const pageIndex: Column = { name: '_pdg_page', type: integer };
+
+/** pdg's columns that differ from row to row (`_pdg_removed_at` null as written). */
+const rowProvenance: readonly Column[] = [
+  ...[pdgColumns.key, pdgColumns.extra, pdgColumns.hash, pdgColumns.fieldHashes, pdgColumns.removedAt].map(
+    (name) => provenance.find((column) => column.name === name) as Column,
+  ),
+  pageIndex,
+];
+
+/** pdg's columns that every row of a page shares: sent once per page, not once per row. */
+const pageProvenance: readonly Column[] = [
+  ...provenance.filter((column) => !rowProvenance.includes(column)),
+  pageIndex,
+];
+
 const runsColumns: readonly Column[] = [
   { name: 'runId', type: text },
   { name: 'provider', type: text },
@@ -392,13 +409,17 @@ async function writePages(
   const runJson = JSON.stringify(run.runId);
   const changeHead = `{"runId":${runJson},"table":${JSON.stringify(run.table.name)},"key":`;
   const counts: PageCounts[] = [];
+  /** Each page's `_pdg_page` row, by its place in the batch. */
+  const pageRows: string[] = [];
   for (const page of pages) {
     // An item listed twice on one page (a live listing shifting under the walk) is written once, as last seen.
     const byKey = new Map<string, ItemRow>();
     for (const row of page.rows) byKey.set(row.key, row);
     const at = page.fetchedAt.toISOString();
-    // pdg's columns that are the same for every row of the page (`_pdg_removed_at` left out: null).
-    const pageColumns = `"${pdgColumns.runId}":${runJson},"${pdgColumns.seenRunId}":${runJson},"${pdgColumns.requestId}":${JSON.stringify(page.requestId)},"${pdgColumns.fetchedAt}":"${at}","${pdgColumns.params}":${JSON.stringify(page.pageParams)}`;
+    const pageAt = pageRows.length;
+    pageRows.push(
+      `{"${pageIndex.name}":${pageAt},"${pdgColumns.runId}":${runJson},"${pdgColumns.seenRunId}":${runJson},"${pdgColumns.requestId}":${JSON.stringify(page.requestId)},"${pdgColumns.fetchedAt}":"${at}","${pdgColumns.params}":${JSON.stringify(page.pageParams)}}`,
+    );
     let inserted = 0;
     let updated = 0;
     let unchanged = 0;
@@ -419,7 +440,7 @@ async function writePages(
       current.set(key, { hash: row.hash, fieldHashesJson: row.fieldHashesJson, removed: false });
       written.set(
         key,
-        `{${row.valuesJson === '' ? '' : `${row.valuesJson},`}"${pdgColumns.key}":${keyJson},"${pdgColumns.extra}":${row.extraJson},"${pdgColumns.hash}":"${row.hash}","${pdgColumns.fieldHashes}":${row.fieldHashesJson},${pageColumns}}`,
+        `{${row.valuesJson === '' ? '' : `${row.valuesJson},`}"${pdgColumns.key}":${keyJson},"${pdgColumns.extra}":${row.extraJson},"${pdgColumns.hash}":"${row.hash}","${pdgColumns.fieldHashes}":${row.fieldHashesJson},"${pageIndex.name}":${pageAt}}`,
       );
     }
     counts.push({ inserted, updated, unchanged });
@@ -431,7 +452,8 @@ async function writePages(
       ...engine.replaceRows(
         run.table,
         columns,
-        engine.rowsText([...written.values()]),
+        { columns: [...run.table.columns, ...rowProvenance], text: engine.rowsText([...written.values()]) },
+        { columns: pageProvenance, text: engine.rowsText(pageRows) },
         replaced.length === 0 ? undefined : JSON.stringify(replaced),
       ),
     );
