@@ -7,13 +7,14 @@ import { apiKey, type Connected, connect, textOf } from './connect.js';
 
 let code: Connected;
 /**
- * A server whose CPU bound is short (500 ms), for the endless loop only: every other program gets CPU time to
- * spare, since the host's time on a program's calls counts against cpuMs and a busy machine stretches it.
+ * A server whose CPU bound is short (200 ms, all the loop burns), for the endless loop only: every other program
+ * gets CPU time to spare, since the host's time on a program's calls counts against cpuMs and a busy machine
+ * stretches it.
  */
 let tight: Connected;
 /**
  * The same server's bounds with CPU time to spare, for the programs that must meet the memory bound: on a
- * slow or busy machine, 500 ms could end them before they had taken 16 MB.
+ * slow or busy machine, 200 ms could end them before they had taken 16 MB.
  */
 let roomy: Connected;
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   });
   tight = await connect({
     toolset: 'code',
-    sandbox: { cpuMs: 500, memoryBytes: 16 * 1024 * 1024, maxCalls: 50, wallMs: 60_000 },
+    sandbox: { cpuMs: 200, memoryBytes: 16 * 1024 * 1024, maxCalls: 50, wallMs: 60_000 },
   });
   roomy = await connect({
     toolset: 'code',
@@ -170,7 +171,7 @@ describe('code mode: what a program cannot do', () => {
 
   it('an endless loop is interrupted at the CPU bound', async () => {
     expect(await toolError('for (;;) {}', tight)).toMatch(
-      /^BOUND_EXCEEDED: Bound exceeded: cpuMs 500 ms\. The program was stopped \(interrupted\)/,
+      /^BOUND_EXCEEDED: Bound exceeded: cpuMs 200 ms\. The program was stopped \(interrupted\)/,
     );
     await stillServing();
   });
@@ -184,7 +185,7 @@ describe('code mode: what a program cannot do', () => {
 
   it('10,000 gateway calls are stopped at the calls bound, with no more requests sent', async () => {
     // On the server with CPU time to spare: the host's time on each call counts against cpuMs, and 50 calls on a
-    // busy machine can pass 500 ms of it before the 51st is asked for.
+    // busy machine can pass 200 ms of it before the 51st is asked for.
     const before = roomy.requests.length;
     const message = await toolError(
       "for (let i = 0; i < 10000; i++) await pdg.run('jobs:jobboard', 'browse', { limit: 1 }); return 'all sent'",

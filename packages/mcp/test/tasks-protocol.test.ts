@@ -17,16 +17,19 @@ import { createMcpServer, type RunningMcpHttpServer, startMcpHttpServer } from '
 
 const listingSize = 700;
 const apiKey = 'made-up-key-task-protocol-5e2b';
-// Tasks in this process, which is what these tests count requests of: a server given PDG_REDIS_URL (as the CI's
-// environment is) runs its tasks' walks as queue jobs instead, tested in tasks-queue.test.ts.
-delete process.env.PDG_REDIS_URL;
 
 const browse = 'jobs_jobboard_browse';
 
 let gateway: RunningMockGateway;
 const requests: MockRequestInfo[] = [];
 
+// Tasks in this process, which is what these tests count requests of: a server given PDG_REDIS_URL (as the CI's
+// environment is) runs its tasks' walks as queue jobs instead, tested in tasks-queue.test.ts. Put back after
+// this file's tests: the files after it in the same worker (the suite runs unisolated) take the variable as given.
+const givenRedisUrl = process.env.PDG_REDIS_URL;
+
 beforeAll(async () => {
+  delete process.env.PDG_REDIS_URL;
   gateway = await startMockGateway({
     providers: [jobboard],
     fixtures,
@@ -36,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway.close();
+  if (givenRedisUrl !== undefined) process.env.PDG_REDIS_URL = givenRedisUrl;
 });
 
 /**
