@@ -4,6 +4,4 @@ import shared from '../../vitest.shared.js';
 
 // Core's tests import its sources (`../src/...`) and define their own providers (test/providers.ts); tests
 // that need the provider packages live in tests/providers. The version is written in as the build does.
-// Two workers even on two cores (vitest's default there is one): the rate-limit and timeout tests spend
-// most of their time waiting out real windows, and other files run meanwhile.
-export default mergeConfig(shared, { define: coreVersionDefine(), test: { maxWorkers: 2 } });
+export default mergeConfig(shared, { define: coreVersionDefine() });
