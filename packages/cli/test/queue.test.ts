@@ -15,6 +15,8 @@ import { createClient, errorEnvelope, toArray } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
+import { type WalkStatus, walkStatus } from '@pdg/queue';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, cli, runCli } from './run-cli.js';
 
@@ -196,6 +198,25 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     await rm(dir, { recursive: true, force: true });
   });
 
+  /**
+   * Reads the queue's status in this process (what `pdg queue status` prints is made from the same
+   * `walkStatus`) until `reached` holds: waiting costs no `pdg` start per poll. The test then asks the CLI
+   * once. Bounded only against a hang.
+   */
+  const waitForStatus = async (queueName: string, what: string, reached: (status: WalkStatus) => boolean) => {
+    const queue = new Queue(queueName, { connection: { url: redisUrl } });
+    queue.on('error', () => undefined);
+    try {
+      const until = Date.now() + 240_000;
+      while (!reached(await walkStatus(queue))) {
+        if (Date.now() > until) throw new Error(`waited 240 s for ${what} on the queue ${queueName}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await queue.close();
+    }
+  };
+
   it('add, work and status: the walk is one job while queued, a new run once done; its pages are the items of items(), status counts them', async () => {
     const env = { PDG_REDIS_URL: redisUrl };
     // 70 jobs in Indonesia (a part of the mock's 250): 3 pages of 20.
@@ -234,11 +255,8 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     });
     const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     try {
-      let status = '';
-      for (let poll = 0; poll < 1200 && !status.includes('done 1'); poll++) {
-        status = (await runCli(['queue', 'status'], env)).stdout;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForStatus('pdg-walks', 'the walk to be done', (status) => status.done === 1);
+      let status = (await runCli(['queue', 'status'], env)).stdout;
       expect(status).toBe(
         `waiting 0\nactive 0\nstalled 0\ndone 1\nfailed 0\nitems delivered 60\nwalks:\n  ${id}  done  60 items in 3 pages  jobs:jobboard browse --country ID --limit 20 --max-pages 3\n`,
       );
@@ -248,10 +266,8 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
       expect(rerun.stderr).toBe(
         `pdg queue: this walk ran before (${id}, completed): added a new run of it, ${id}-r2.\n`,
       );
-      for (let poll = 0; poll < 1200 && !status.includes('done 2'); poll++) {
-        status = (await runCli(['queue', 'status'], env)).stdout;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForStatus('pdg-walks', 'its second run to be done', (status) => status.done === 2);
+      status = (await runCli(['queue', 'status'], env)).stdout;
       expect(status).toContain('done 2\nfailed 0\nitems delivered 120\n');
       worker.kill('SIGTERM');
       expect(await exited, stderr).toBe(0);
@@ -298,11 +314,8 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     });
     const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     try {
-      let status = '';
-      for (let poll = 0; poll < 1200 && !status.includes('failed 1'); poll++) {
-        status = (await runCli(['queue', 'status', ...queue], env)).stdout;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForStatus('hostile', 'the walk to fail', (status) => status.failed === 1);
+      const status = (await runCli(['queue', 'status', ...queue], env)).stdout;
       expect(status).toContain('failed 1');
       expect(status).toContain('failed walk walk-');
       expect(status).toContain('no such country \\u001b[2J\\u001b]0;pwned\\u0007 \\u009b31m');
@@ -416,10 +429,9 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     let status = '';
     try {
-      for (let poll = 0; poll < 1200 && !/items delivered [1-9]/.test(status); poll++) {
-        status = (await runCli(['queue', 'status', ...queue], env)).stdout;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForStatus('stalling', 'a page delivered', (status) => status.delivered > 0);
+      status = (await runCli(['queue', 'status', ...queue], env)).stdout;
+      expect(status).toMatch(/\nitems delivered [1-9]/);
       expect(status).toContain('active 1\nstalled 0\n');
       expect(status).toContain(`  ${id}  active, last heard from `);
     } finally {
@@ -427,10 +439,8 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     }
     await exited;
     // Its lock (30 s by default) runs out with no worker to renew it: the walk is stalled, not active.
-    for (let poll = 0; poll < 1200 && !status.includes('stalled 1'); poll++) {
-      status = (await runCli(['queue', 'status', ...queue], env)).stdout;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitForStatus('stalling', 'the walk to be stalled', (status) => status.stalled === 1);
+    status = (await runCli(['queue', 'status', ...queue], env)).stdout;
     expect(status).toContain('active 0\nstalled 1\n');
     expect(status).toMatch(
       new RegExp(
