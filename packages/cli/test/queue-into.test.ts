@@ -203,9 +203,11 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       // first worker, having delivered two pages, waits for its third mid-walk, whatever the machine's speed,
       // until it is killed.
       hold = 3;
-      const first = await startWorker(queueName, '--into', postgres.url);
+      // Each worker holds its walk 10 s unrenewed (--lock; 30 s by default) and looks as often for walks whose
+      // hold ran out: the killed worker's walk goes to the second within 20 s.
+      const first = await startWorker(queueName, '--into', postgres.url, '--lock', '10s');
       await waitFor('the first worker to be held mid-walk', async () => seen.length >= 3);
-      const second = await startWorker(queueName, '--into', postgres.url);
+      const second = await startWorker(queueName, '--into', postgres.url, '--lock', '10s');
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
       const killedAt = seen.length;
@@ -219,7 +221,7 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       const [midway] = await query('SELECT count(*)::int AS rows FROM jobs_jobboard_browse');
       expect(midway?.rows).toBe(delivered * 10);
 
-      // The second takes the walk up once the first's lock runs out (BullMQ's stalled-job check).
+      // The second takes the walk up once the first's hold runs out, at its next stalled-job check.
       await waitFor('the walk to complete', async () => (await (await queue.getJob(id))?.getState()) === 'completed');
       const [table] = await query(
         'SELECT count(*)::int AS rows, count(DISTINCT "jobId")::int AS keys FROM jobs_jobboard_browse',

@@ -111,6 +111,20 @@ describe('pdg queue: usage', () => {
     expect(statusEvery.stderr).toContain('--every is not an option of queue status');
   });
 
+  it('--lock shorter than 5s, or not a period, is exit 2 naming why, before Redis is asked anything', async () => {
+    // Redis at port 1 refuses: reaching it would end with exit 1 and "No Redis answered".
+    const work = ['queue', 'work', '--out', 'x', '--redis', 'redis://127.0.0.1:1', '--api-key', 'k-1'];
+    const gateway = ['--base-url', 'http://127.0.0.1:9'];
+    const short = await runCli([...work, ...gateway, '--lock', '2s']);
+    expect(short).toMatchObject({ code: 2, stdout: '' });
+    expect(short.stderr).toContain('--lock must be at least 5s (received 2s)');
+    const vague = await runCli([...work, ...gateway, '--lock', 'soon']);
+    expect(vague).toMatchObject({ code: 2, stdout: '' });
+    expect(vague.stderr).toContain(
+      '--lock takes 30s, 10m, 1h or 1d (a whole number and s, m, h or d) (received "soon")',
+    );
+  });
+
   it("a misspelt endpoint is core's usage error naming browse, exit 2, before Redis is asked anything", async () => {
     // Redis at port 1 refuses: reaching it would end with exit 1 and "No Redis answered".
     const typo = await runCli(['queue', 'add', 'jobs:jobboard', 'brwose', '--redis', 'redis://127.0.0.1:1']);
