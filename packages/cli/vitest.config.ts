@@ -3,11 +3,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import shared from '../../vitest.shared.js';
 
 /**
- * Files that spend most of their time waiting on a timer rather than working: started first, so their wait
- * overlaps the other files' work instead of being the last thing the run does. (Without timings from an
- * earlier run, as on a fresh clone, vitest starts the largest files first, and these are small.)
+ * Files that spend most of their time waiting (on a timer, a lock running out, the pdg processes they start)
+ * rather than working, longest first: started first, so their waits overlap the other files' work instead of
+ * being the last thing the run does. (Without timings from an earlier run, as on a fresh clone, vitest
+ * starts the largest files first, and these are small.)
  */
-const waitersFirst = ['mcp-http-slow-client.test.ts', 'queue-into.test.ts'];
+const waitersFirst = [
+  'queue-into.test.ts',
+  'queue-work.test.ts',
+  'queue-stalled.test.ts',
+  'mcp-http-slow-client.test.ts',
+];
 
 class WaitersFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -8,9 +8,8 @@
  * DuckDB file one worker holds is refused to a second; targets a fleet cannot use are refused before Redis is
  * asked anything. Every wait is bounded.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, toArray } from '@pdg/core';
@@ -21,9 +20,9 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, postgresAvailable, startPostgres } from '../../store/test/postgres-server.js';
+import { hasRedisServer, startRedisServer } from './redis-server.js';
 import { cleanEnv, cli, runCli } from './run-cli.js';
 
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (process.env.CI && !(hasRedisServer && postgresAvailable))
   throw new Error('CI must have redis-server and PostgreSQL (.ci/run installs and starts them).');
 
@@ -68,14 +67,6 @@ describe('pdg queue work --into: targets refused before Redis', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** Waits until `check` holds, polling every 100 ms, for at most `ms`; says what it waited for if it never does. */
 async function waitFor(what: string, check: () => Promise<boolean>, ms = 240_000): Promise<void> {
   const until = Date.now() + ms;
@@ -92,7 +83,7 @@ interface Worker {
 }
 
 describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg queue work --into over Redis', () => {
-  let redis: ChildProcess;
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
   let redisUrl = '';
   let postgres: PostgresServer;
   let gateway: RunningMockGateway;
@@ -113,19 +104,8 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   };
 
   beforeAll(async () => {
-    const port = await freePort();
-    redisUrl = `redis://127.0.0.1:${port}`;
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      redis.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Ready to accept connections')) resolve();
-      });
-      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-    });
+    redis = await startRedisServer();
+    redisUrl = redis.url;
     postgres = await startPostgres();
     await query('DROP TABLE IF EXISTS jobs_jobboard_browse, _pdg_runs, _pdg_changes, _pdg_state');
     gateway = await startMockGateway({
@@ -142,7 +122,7 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   afterAll(async () => {
     for (const worker of workers) worker.child.kill('SIGKILL');
     await Promise.all(workers.map((worker) => worker.exited));
-    redis?.kill();
+    redis?.stop();
     await gateway?.close();
     await postgres?.stop();
     await rm(dir, { recursive: true, force: true });
