@@ -92,6 +92,8 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   let hold: number | undefined;
   let dir = '';
   const workers: Worker[] = [];
+  const againDatabase = 'pdg_cli_queue_into_again';
+  let againUrl = '';
 
   const query = async (sql: string) => {
     const connection = new pg.Client({ connectionString: postgres.url });
@@ -108,6 +110,12 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
     redisUrl = redis.url;
     postgres = await startPostgres();
     await query('DROP TABLE IF EXISTS jobs_jobboard_browse, _pdg_runs, _pdg_changes, _pdg_state');
+    // The incremental runs go into a database of their own: each test's table starts empty, in any order.
+    await query(`DROP DATABASE IF EXISTS ${againDatabase} WITH (FORCE)`);
+    await query(`CREATE DATABASE ${againDatabase}`);
+    const url = new URL(postgres.url);
+    url.pathname = `/${againDatabase}`;
+    againUrl = url.toString();
     gateway = await startMockGateway({
       providers: [jobboard],
       fixtures,
@@ -124,6 +132,7 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
     await Promise.all(workers.map((worker) => worker.exited));
     redis?.stop();
     await gateway?.close();
+    if (againUrl) await query(`DROP DATABASE IF EXISTS ${againDatabase} WITH (FORCE)`);
     await postgres?.stop();
     await rm(dir, { recursive: true, force: true });
   });
@@ -253,7 +262,7 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   it('a walk added again once done runs incrementally, as status --into shows; --full-refresh walks it all', async () => {
     const queueName = 'into-again';
     const env = { PDG_REDIS_URL: redisUrl };
-    const worker = await startWorker(queueName, '--into', postgres.url);
+    const worker = await startWorker(queueName, '--into', againUrl);
     const queue = new Queue(queueName, { connection: { url: redisUrl } });
     queue.on('error', () => undefined);
     /** `pdg queue add` of the walk (the listing in pages of 25: 10 pages); its id once its run completed, and the requests it sent. */
@@ -282,14 +291,14 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       expect(refreshed.stderr).toContain(
         `${refreshed.id} walks every page, whatever the table it goes into holds (--full-refresh).`,
       );
-      const status = await runCli(['queue', 'status', '--queue', queueName, '--into', postgres.url], env);
+      const status = await runCli(['queue', 'status', '--queue', queueName, '--into', againUrl], env);
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toContain(`run ${first.id} completed, full: 10 requests, 10 pages`);
       expect(status.stdout).toContain(
         `run ${again.id} completed, incremental: ${again.requests} requests, ${again.requests} pages, 0 inserted, 0 updated`,
       );
       expect(status.stdout).toContain(`run ${refreshed.id} completed, full: 10 requests, 10 pages, 0 inserted`);
-      const json = await runCli(['queue', 'status', '--json', '--queue', queueName, '--into', postgres.url], env);
+      const json = await runCli(['queue', 'status', '--json', '--queue', queueName, '--into', againUrl], env);
       const ledger = JSON.parse(json.stdout).ledger as { runId: string; mode: string; modeReason: string }[];
       expect(ledger.map((row) => row.mode)).toEqual(['full', 'incremental', 'full']);
       expect(ledger[2]?.modeReason).toContain('full refresh');
