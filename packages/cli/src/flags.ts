@@ -199,6 +199,14 @@ const queueFlags: readonly Flag[] = [
   },
   { name: 'concurrency', value: 'N', description: 'work: walks at once in this process', default: '1', only: ['work'] },
   {
+    name: 'lock',
+    value: 'PERIOD',
+    description:
+      'work: how long a silent worker keeps its walk, and how often this one looks for such walks to take up',
+    default: '30s',
+    only: ['work'],
+  },
+  {
     name: 'rate-limit',
     value: 'R',
     description: "work: the API key's limit, shared through Redis by every worker: 10/s, 600/m",

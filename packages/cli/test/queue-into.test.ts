@@ -8,9 +8,8 @@
  * DuckDB file one worker holds is refused to a second; targets a fleet cannot use are refused before Redis is
  * asked anything. Every wait is bounded.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, toArray } from '@pdg/core';
@@ -21,9 +20,9 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, postgresAvailable, startPostgres } from '../../store/test/postgres-server.js';
+import { hasRedisServer, startRedisServer } from './redis-server.js';
 import { cleanEnv, cli, runCli } from './run-cli.js';
 
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (process.env.CI && !(hasRedisServer && postgresAvailable))
   throw new Error('CI must have redis-server and PostgreSQL (.ci/run installs and starts them).');
 
@@ -68,14 +67,6 @@ describe('pdg queue work --into: targets refused before Redis', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** Waits until `check` holds, polling every 100 ms, for at most `ms`; says what it waited for if it never does. */
 async function waitFor(what: string, check: () => Promise<boolean>, ms = 240_000): Promise<void> {
   const until = Date.now() + ms;
@@ -92,7 +83,7 @@ interface Worker {
 }
 
 describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg queue work --into over Redis', () => {
-  let redis: ChildProcess;
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
   let redisUrl = '';
   let postgres: PostgresServer;
   let gateway: RunningMockGateway;
@@ -101,6 +92,8 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   let hold: number | undefined;
   let dir = '';
   const workers: Worker[] = [];
+  const againDatabase = 'pdg_cli_queue_into_again';
+  let againUrl = '';
 
   const query = async (sql: string) => {
     const connection = new pg.Client({ connectionString: postgres.url });
@@ -113,21 +106,16 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   };
 
   beforeAll(async () => {
-    const port = await freePort();
-    redisUrl = `redis://127.0.0.1:${port}`;
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      redis.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Ready to accept connections')) resolve();
-      });
-      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-    });
+    redis = await startRedisServer();
+    redisUrl = redis.url;
     postgres = await startPostgres();
     await query('DROP TABLE IF EXISTS jobs_jobboard_browse, _pdg_runs, _pdg_changes, _pdg_state');
+    // The incremental runs go into a database of their own: each test's table starts empty, in any order.
+    await query(`DROP DATABASE IF EXISTS ${againDatabase} WITH (FORCE)`);
+    await query(`CREATE DATABASE ${againDatabase}`);
+    const url = new URL(postgres.url);
+    url.pathname = `/${againDatabase}`;
+    againUrl = url.toString();
     gateway = await startMockGateway({
       providers: [jobboard],
       fixtures,
@@ -142,8 +130,9 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   afterAll(async () => {
     for (const worker of workers) worker.child.kill('SIGKILL');
     await Promise.all(workers.map((worker) => worker.exited));
-    redis?.kill();
+    redis?.stop();
     await gateway?.close();
+    if (againUrl) await query(`DROP DATABASE IF EXISTS ${againDatabase} WITH (FORCE)`);
     await postgres?.stop();
     await rm(dir, { recursive: true, force: true });
   });
@@ -203,9 +192,11 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       // first worker, having delivered two pages, waits for its third mid-walk, whatever the machine's speed,
       // until it is killed.
       hold = 3;
-      const first = await startWorker(queueName, '--into', postgres.url);
+      // Each worker holds its walk 10 s unrenewed (--lock; 30 s by default) and looks as often for walks whose
+      // hold ran out: the killed worker's walk goes to the second within 20 s.
+      const first = await startWorker(queueName, '--into', postgres.url, '--lock', '10s');
       await waitFor('the first worker to be held mid-walk', async () => seen.length >= 3);
-      const second = await startWorker(queueName, '--into', postgres.url);
+      const second = await startWorker(queueName, '--into', postgres.url, '--lock', '10s');
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
       const killedAt = seen.length;
@@ -219,7 +210,7 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       const [midway] = await query('SELECT count(*)::int AS rows FROM jobs_jobboard_browse');
       expect(midway?.rows).toBe(delivered * 10);
 
-      // The second takes the walk up once the first's lock runs out (BullMQ's stalled-job check).
+      // The second takes the walk up once the first's hold runs out, at its next stalled-job check.
       await waitFor('the walk to complete', async () => (await (await queue.getJob(id))?.getState()) === 'completed');
       const [table] = await query(
         'SELECT count(*)::int AS rows, count(DISTINCT "jobId")::int AS keys FROM jobs_jobboard_browse',
@@ -271,7 +262,7 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   it('a walk added again once done runs incrementally, as status --into shows; --full-refresh walks it all', async () => {
     const queueName = 'into-again';
     const env = { PDG_REDIS_URL: redisUrl };
-    const worker = await startWorker(queueName, '--into', postgres.url);
+    const worker = await startWorker(queueName, '--into', againUrl);
     const queue = new Queue(queueName, { connection: { url: redisUrl } });
     queue.on('error', () => undefined);
     /** `pdg queue add` of the walk (the listing in pages of 25: 10 pages); its id once its run completed, and the requests it sent. */
@@ -300,14 +291,14 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
       expect(refreshed.stderr).toContain(
         `${refreshed.id} walks every page, whatever the table it goes into holds (--full-refresh).`,
       );
-      const status = await runCli(['queue', 'status', '--queue', queueName, '--into', postgres.url], env);
+      const status = await runCli(['queue', 'status', '--queue', queueName, '--into', againUrl], env);
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toContain(`run ${first.id} completed, full: 10 requests, 10 pages`);
       expect(status.stdout).toContain(
         `run ${again.id} completed, incremental: ${again.requests} requests, ${again.requests} pages, 0 inserted, 0 updated`,
       );
       expect(status.stdout).toContain(`run ${refreshed.id} completed, full: 10 requests, 10 pages, 0 inserted`);
-      const json = await runCli(['queue', 'status', '--json', '--queue', queueName, '--into', postgres.url], env);
+      const json = await runCli(['queue', 'status', '--json', '--queue', queueName, '--into', againUrl], env);
       const ledger = JSON.parse(json.stdout).ledger as { runId: string; mode: string; modeReason: string }[];
       expect(ledger.map((row) => row.mode)).toEqual(['full', 'incremental', 'full']);
       expect(ledger[2]?.modeReason).toContain('full refresh');

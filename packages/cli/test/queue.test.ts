@@ -1,33 +1,12 @@
 /**
- * `pdg queue add | work | status | remove` over a redis-server of the test's own and the mock gateway: walks
- * added (the same walk twice is one job while it is queued, a new run once it is done), worked into NDJSON
- * files by a `pdg queue work` process until SIGTERM, counted and listed by `status`; schedules (`--every`, no
- * faster than the endpoint's cache time) listed and removed; a walk whose worker was killed shown as stalled;
- * and the usage errors a user meets first.
+ * `pdg queue` as a user meets it first: its usage, and the usage errors (exit 2) and the Redis that does not
+ * answer (exit 1), each said before or without a queue; bash completion of its subcommands and options.
+ * The queue itself: queue-work.test.ts and queue-stalled.test.ts.
  */
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer as createHttpServer } from 'node:http';
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createClient, errorEnvelope, toArray } from '@pdg/core';
-import { jobboard } from '@pdg/jobs-jobboard';
-import { fixtures } from '@pdg/jobs-jobboard/fixtures';
-import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanEnv, cli, runCli } from './run-cli.js';
-
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-if (!hasRedisServer && process.env.CI) throw new Error('CI must have redis-server (.ci/run installs it).');
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('pdg queue: usage', () => {
   it('pdg queue --help and pdg help queue print its usage; pdg --help lists it', async () => {
@@ -109,6 +88,20 @@ describe('pdg queue: usage', () => {
     expect(statusEvery.stderr).toContain('--every is not an option of queue status');
   });
 
+  it('--lock shorter than 5s, or not a period, is exit 2 naming why, before Redis is asked anything', async () => {
+    // Redis at port 1 refuses: reaching it would end with exit 1 and "No Redis answered".
+    const work = ['queue', 'work', '--out', 'x', '--redis', 'redis://127.0.0.1:1', '--api-key', 'k-1'];
+    const gateway = ['--base-url', 'http://127.0.0.1:9'];
+    const short = await runCli([...work, ...gateway, '--lock', '2s']);
+    expect(short).toMatchObject({ code: 2, stdout: '' });
+    expect(short.stderr).toContain('--lock must be at least 5s (received 2s)');
+    const vague = await runCli([...work, ...gateway, '--lock', 'soon']);
+    expect(vague).toMatchObject({ code: 2, stdout: '' });
+    expect(vague.stderr).toContain(
+      '--lock takes 30s, 10m, 1h or 1d (a whole number and s, m, h or d) (received "soon")',
+    );
+  });
+
   it("a misspelt endpoint is core's usage error naming browse, exit 2, before Redis is asked anything", async () => {
     // Redis at port 1 refuses: reaching it would end with exit 1 and "No Redis answered".
     const typo = await runCli(['queue', 'add', 'jobs:jobboard', 'brwose', '--redis', 'redis://127.0.0.1:1']);
@@ -163,282 +156,5 @@ complete_line "pdg queue work --ou"
       );
     });
     expect(stdout.trim().split('\n')).toEqual(['queue', 'status', 'jobboard', '--out']);
-  });
-});
-
-describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', () => {
-  let redis: ChildProcess;
-  let redisUrl = '';
-  let gateway: RunningMockGateway;
-  let dir = '';
-
-  beforeAll(async () => {
-    const port = await freePort();
-    redisUrl = `redis://127.0.0.1:${port}`;
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      redis.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Ready to accept connections')) resolve();
-      });
-      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-    });
-    gateway = await startMockGateway({ providers: [jobboard], fixtures });
-    dir = await mkdtemp(join(tmpdir(), 'pdg-cli-queue-'));
-  });
-
-  afterAll(async () => {
-    redis?.kill();
-    await gateway?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('add, work and status: the walk is one job while queued, a new run once done; its pages are the items of items(), status counts them', async () => {
-    const env = { PDG_REDIS_URL: redisUrl };
-    // 70 jobs in Indonesia (a part of the mock's 250): 3 pages of 20.
-    const walk = ['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'ID', '--limit', '20', '--max-pages', '3'];
-    const added = await runCli(walk, env);
-    expect(added.code, added.stderr).toBe(0);
-    const id = added.stdout.trim();
-    expect(id).toMatch(/^walk-[0-9a-f]{24}$/);
-    const again = await runCli([...walk.slice(0, 4), '--max-pages', '3', '--limit', '20', '--country', 'ID'], env);
-    expect(again.stdout.trim()).toBe(id);
-    expect(again.stderr).toBe(`pdg queue: this walk is already on the queue (waiting) as ${id}; not added again.\n`);
-    expect((await runCli(['queue', 'status'], env)).stdout).toBe(
-      `waiting 1\nactive 0\nstalled 0\ndone 0\nfailed 0\nitems delivered 0\nwalks:\n  ${id}  waiting  0 items in 0 pages  jobs:jobboard browse --country ID --limit 20 --max-pages 3\n`,
-    );
-
-    const worker = spawn(
-      process.execPath,
-      [
-        cli,
-        'queue',
-        'work',
-        '--out',
-        dir,
-        '--rate-limit',
-        '10/s',
-        '--base-url',
-        gateway.url,
-        '--api-key',
-        'cli-queue-key-8d2e',
-      ],
-      { env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    worker.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
-    try {
-      let status = '';
-      for (let poll = 0; poll < 1200 && !status.includes('done 1'); poll++) {
-        status = (await runCli(['queue', 'status'], env)).stdout;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(status).toBe(
-        `waiting 0\nactive 0\nstalled 0\ndone 1\nfailed 0\nitems delivered 60\nwalks:\n  ${id}  done  60 items in 3 pages  jobs:jobboard browse --country ID --limit 20 --max-pages 3\n`,
-      );
-      // Done, the same walk added again is a new run of it, with an id of its own.
-      const rerun = await runCli(walk, env);
-      expect(rerun.stdout).toBe(`${id}-r2\n`);
-      expect(rerun.stderr).toBe(
-        `pdg queue: this walk ran before (${id}, completed): added a new run of it, ${id}-r2.\n`,
-      );
-      for (let poll = 0; poll < 1200 && !status.includes('done 2'); poll++) {
-        status = (await runCli(['queue', 'status'], env)).stdout;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(status).toContain('done 2\nfailed 0\nitems delivered 120\n');
-      worker.kill('SIGTERM');
-      expect(await exited, stderr).toBe(0);
-      expect(stderr).toContain(`pdg queue: done ${id}: 60 items in 3 pages`);
-      expect(stderr).toContain(`pdg queue: done ${id}-r2: 60 items in 3 pages`);
-      expect(stderr).not.toContain('cli-queue-key-8d2e');
-    } finally {
-      worker.kill('SIGKILL');
-    }
-    const files = (await readdir(join(dir, id))).sort();
-    expect(files).toEqual(['00000000.ndjson', '00000001.ndjson', '00000002.ndjson']);
-    expect((await readdir(join(dir, `${id}-r2`))).sort()).toEqual(files);
-    const lines = (await Promise.all(files.map((file) => readFile(join(dir, id, file), 'utf8'))))
-      .join('')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line));
-    const pdg = createClient({ providers: [jobboard], apiKey: 'single-key', baseUrl: gateway.url });
-    expect(lines).toEqual(
-      await toArray(pdg.items('jobs:jobboard', 'browse', { country: 'ID', limit: 20 }, { maxPages: 3 })),
-    );
-  });
-
-  it("a gateway's control characters in a failed walk's reason reach no terminal raw: work and status escape them", async () => {
-    // A gateway refusing every walk with a message that would clear the screen and retitle the window.
-    const hostile = createHttpServer((_, response) => {
-      response.writeHead(400, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(errorEnvelope('no such country \u001b[2J\u001b]0;pwned\u0007 \u009b31m')));
-    });
-    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
-    const hostileUrl = `http://127.0.0.1:${(hostile.address() as { port: number }).port}`;
-    const env = { PDG_REDIS_URL: redisUrl };
-    const queue = ['--queue', 'hostile'];
-    const added = await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'SG', ...queue], env);
-    expect(added.code, added.stderr).toBe(0);
-    const worker = spawn(
-      process.execPath,
-      [cli, 'queue', 'work', '--out', dir, ...queue, '--base-url', hostileUrl, '--api-key', 'cli-queue-key-51c0'],
-      { env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    worker.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
-    try {
-      let status = '';
-      for (let poll = 0; poll < 1200 && !status.includes('failed 1'); poll++) {
-        status = (await runCli(['queue', 'status', ...queue], env)).stdout;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(status).toContain('failed 1');
-      expect(status).toContain('failed walk walk-');
-      expect(status).toContain('no such country \\u001b[2J\\u001b]0;pwned\\u0007 \\u009b31m');
-      worker.kill('SIGTERM');
-      expect(await exited, stderr).toBe(0);
-      expect(stderr).toContain('\\u001b[2J');
-      for (const printed of [status, stderr]) {
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for raw control characters is the test.
-        expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-      }
-    } finally {
-      worker.kill('SIGKILL');
-      hostile.closeAllConnections();
-      hostile.close();
-    }
-  });
-  it('--every 1h is accepted and listed by status with its next run (text and --json); remove ends it', async () => {
-    const env = { PDG_REDIS_URL: redisUrl };
-    const queue = ['--queue', 'scheduled'];
-    const add = ['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'SG', '--limit', '50', ...queue];
-    const scheduled = await runCli([...add, '--every', '1h'], env);
-    expect(scheduled.code, scheduled.stderr).toBe(0);
-    const id = scheduled.stdout.trim();
-    expect(id).toMatch(/^walk-[0-9a-f]{24}$/);
-    expect(scheduled.stderr).toMatch(
-      new RegExp(`^pdg queue: ${id} runs every 1h, each run a new job; next run \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\.\\n$`),
-    );
-    const text = (await runCli(['queue', 'status', ...queue], env)).stdout;
-    expect(text).toMatch(
-      new RegExp(
-        `\\nschedules:\\n  ${id}  every 1h  next \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z \\((due now|in [\\dhms ]+)\\)  1 run so far  jobs:jobboard browse --country SG --limit 50\\n`,
-      ),
-    );
-    const json = JSON.parse((await runCli(['queue', 'status', '--json', ...queue], env)).stdout);
-    expect(json.schedules).toEqual([
-      {
-        id,
-        walk: { provider: 'jobs:jobboard', endpoint: 'browse', params: { country: 'SG', limit: 50 } },
-        every: '1h',
-        everyMs: 3_600_000,
-        next: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
-        runs: 1,
-      },
-    ]);
-    // Its first run waits for a worker, as a job of its own.
-    expect(json.walks).toEqual([expect.objectContaining({ state: 'waiting', schedule: id })]);
-    // A period of 2h changes the schedule; it stays one.
-    const slower = await runCli([...add, '--every', '2h'], env);
-    expect(slower.stderr).toContain(`${id} now runs every 2h (was 1h)`);
-    const rescheduled = JSON.parse((await runCli(['queue', 'status', '--json', ...queue], env)).stdout);
-    expect(rescheduled.schedules).toMatchObject([{ id, every: '2h' }]);
-    expect(rescheduled.walks).toEqual([expect.objectContaining({ state: 'waiting', schedule: id })]);
-
-    const unknown = await runCli(['queue', 'remove', 'walk-0123', ...queue], env);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain(`No schedule or walk "walk-0123" on the queue scheduled (its schedules: ${id};`);
-    const removed = await runCli(['queue', 'remove', id, ...queue], env);
-    // The schedule's first run had not started: it goes with it.
-    const [firstRun] = rescheduled.walks;
-    expect(removed).toMatchObject({
-      code: 0,
-      stdout: `ended schedule ${id} (every 2h)\nremoved waiting walk ${firstRun.id}\n`,
-    });
-    const after = JSON.parse((await runCli(['queue', 'status', '--json', ...queue], env)).stdout);
-    expect(after).toMatchObject({ schedules: [], waiting: 0, walks: [] });
-  });
-
-  it('remove takes a waiting walk off the queue; added again, the walk is a new run', async () => {
-    const env = { PDG_REDIS_URL: redisUrl };
-    const queue = ['--queue', 'removing'];
-    const id = (
-      await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'VN', ...queue], env)
-    ).stdout.trim();
-    expect(await runCli(['queue', 'remove', id, ...queue], env)).toMatchObject({
-      code: 0,
-      stdout: `removed waiting walk ${id}\n`,
-    });
-    expect((await runCli(['queue', 'status', ...queue], env)).stdout).toBe(
-      'waiting 0\nactive 0\nstalled 0\ndone 0\nfailed 0\nitems delivered 0\n',
-    );
-    // Removed before it ran, the walk added again is its first run again.
-    expect((await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'VN', ...queue], env)).stdout).toBe(
-      `${id}-r2\n`,
-    );
-  });
-
-  it('a walk whose `pdg queue work` was killed (SIGKILL) mid-walk shows as stalled, with how long since it was heard from', async () => {
-    const env = { PDG_REDIS_URL: redisUrl };
-    const queue = ['--queue', 'stalling'];
-    // The mock's 250 jobs, 25 pages of 10 at 2 requests a second: still under way when the worker is killed.
-    const added = await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--limit', '10', ...queue], env);
-    const id = added.stdout.trim();
-    const worker = spawn(
-      process.execPath,
-      [
-        cli,
-        'queue',
-        'work',
-        '--out',
-        dir,
-        ...queue,
-        '--rate-limit',
-        '2/s',
-        '--base-url',
-        gateway.url,
-        '--api-key',
-        'k-stall',
-      ],
-      { env: { ...cleanEnv, ...env }, stdio: ['ignore', 'ignore', 'ignore'] },
-    );
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    let status = '';
-    try {
-      for (let poll = 0; poll < 1200 && !/items delivered [1-9]/.test(status); poll++) {
-        status = (await runCli(['queue', 'status', ...queue], env)).stdout;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(status).toContain('active 1\nstalled 0\n');
-      expect(status).toContain(`  ${id}  active, last heard from `);
-    } finally {
-      worker.kill('SIGKILL');
-    }
-    await exited;
-    // Its lock (30 s by default) runs out with no worker to renew it: the walk is stalled, not active.
-    for (let poll = 0; poll < 1200 && !status.includes('stalled 1'); poll++) {
-      status = (await runCli(['queue', 'status', ...queue], env)).stdout;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(status).toContain('active 0\nstalled 1\n');
-    expect(status).toMatch(
-      new RegExp(
-        `\\n  ${id}  stalled \\(its worker is gone\\), last heard from (\\d+m )?\\d+s ago  [1-9]\\d* items in [1-9]\\d* pages  jobs:jobboard browse --limit 10\\n`,
-      ),
-    );
-    const json = JSON.parse((await runCli(['queue', 'status', '--json', ...queue], env)).stdout);
-    expect(json.walks[0]).toMatchObject({ id, state: 'stalled', lastHeardAt: expect.any(String) });
-    expect(json.walks[0].silentMs).toBeGreaterThan(0);
   });
 });

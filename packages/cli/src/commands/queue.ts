@@ -21,8 +21,8 @@ import { statusJson, statusText } from './queue-status-text.js';
 const defaultQueue = 'pdg-walks';
 
 export const queueUsage = `Usage: pdg queue add <provider> <endpoint> [--<param> <value> ...] [--max-items N] [--max-pages N] [--every PERIOD] [--full-refresh] [--redis URL] [--queue NAME]
-       pdg queue work --out DIR [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
-       pdg queue work --into TARGET [--concurrency N] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
+       pdg queue work --out DIR [--concurrency N] [--lock PERIOD] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
+       pdg queue work --into TARGET [--concurrency N] [--lock PERIOD] [--rate-limit R] [--api-key K] [--base-url URL] [--redis URL] [--queue NAME]
        pdg queue status [--json] [--into TARGET] [--redis URL] [--queue NAME]
        pdg queue remove <id> [--redis URL] [--queue NAME]
 
@@ -328,6 +328,23 @@ function requireGateway(args: ParsedArgs): void {
   }
 }
 
+/** The shortest --lock: a worker renews its hold every half of it, and a busier one could miss that and lose its walk. */
+const shortestLockMs = 5000;
+
+/** `--lock PERIOD` in milliseconds, or undefined for BullMQ's 30 s. */
+async function lockMsOf(args: ParsedArgs): Promise<number | undefined> {
+  if (args.bare.has('lock')) throw usageError('--lock needs a period, such as --lock 10s (the default is 30s).');
+  const text = args.flags.get('lock');
+  if (text === undefined) return undefined;
+  const ms = (await import('@pdg/queue')).everyMs(text, '--lock');
+  if (ms < shortestLockMs) {
+    throw usageError(
+      `--lock must be at least 5s (received ${text}): a worker renews its hold every half of it, and one that misses a renewal loses its walk to another.`,
+    );
+  }
+  return ms;
+}
+
 /** `pdg queue work`: runs walks until SIGINT or SIGTERM, a line on stderr per walk done or failed. */
 async function work(
   args: ParsedArgs,
@@ -339,6 +356,7 @@ async function work(
     );
   const destination = await workDestination(args);
   const concurrency = integerFlag(args.flags, 'concurrency', { min: 1, max: 1000 }) ?? 1;
+  const lockMs = await lockMsOf(args);
   requireGateway(args);
   const setup: WorkSetup = {
     providers: await loadProviders(),
@@ -364,6 +382,8 @@ async function work(
     sink: opened.sink,
     concurrency,
     onError: (error) => process.stderr.write(`pdg queue: ${visible(error.message)}\n`),
+    // BullMQ's stalled-job check runs as often as a hold lasts: a dead worker's walk waits one hold, and at most one check.
+    ...(lockMs === undefined ? {} : { workerOptions: { lockDuration: lockMs, stalledInterval: lockMs } }),
   });
   // Job ids come from Redis and failures from a gateway: every line passes the terminal escaping `pdg run` uses.
   walkWorker.worker.on('completed', (job, progress) =>
