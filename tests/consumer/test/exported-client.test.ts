@@ -37,18 +37,18 @@ beforeAll(() => {
 
 afterAll(() => project?.remove());
 
-it('a module exporting a client of two providers compiles with declaration: true, naming their exported types', () => {
+it('a module exporting a client of two providers compiles with declaration: true, naming their exported types', async () => {
   project.write('src/exported-client.ts', readFixture('exported-client.ts'));
-  expect(formatDiagnostics(project.compile(['src/exported-client.ts']))).toBe('');
+  expect(formatDiagnostics(await project.compile(['src/exported-client.ts']))).toBe('');
   expect(readFileSync(join(project.dir, 'types', 'exported-client.d.ts'), 'utf8')).toContain(
     'export declare const pdg: import("@pdg/core").PdgClient<readonly [import("@pdg/movie-filmdb").FilmdbProvider, import("@pdg/social-media-forum").ForumProvider]>;',
   );
 });
 
-it('another module, typed by that declaration alone, calls the exported client with the same types', () => {
+it('another module, typed by that declaration alone, calls the exported client with the same types', async () => {
   // Beside the emitted declaration, with no source of the client: `./exported-client.js` resolves to it.
   project.write('types/exported-client-use.ts', readFixture('exported-client-use.ts'));
-  const diagnostics = project.compile(['types/exported-client-use.ts'], {
+  const diagnostics = await project.compile(['types/exported-client-use.ts'], {
     noEmit: true,
     declaration: false,
     emitDeclarationOnly: false,
@@ -57,7 +57,7 @@ it('another module, typed by that declaration alone, calls the exported client w
   expect(formatDiagnostics(diagnostics)).toBe('');
 });
 
-it('every provider package names its type: a client of all of them exports', () => {
+it('every provider package names its type: a client of all of them exports', async () => {
   const packages = providerPackages() as { name: string; exportName: string }[];
   expect(packages.length).toBeGreaterThan(0);
   project.write(
@@ -69,7 +69,7 @@ it('every provider package names its type: a client of all of them exports', () 
       '',
     ].join('\n'),
   );
-  expect(formatDiagnostics(project.compile(['src/every-provider.ts']))).toBe('');
+  expect(formatDiagnostics(await project.compile(['src/every-provider.ts']))).toBe('');
   const declaration = readFileSync(join(project.dir, 'types', 'every-provider.d.ts'), 'utf8');
   for (const pkg of packages) expect(declaration).toMatch(new RegExp(`import\\("${pkg.name}"\\)\\.\\w+Provider\\b`));
 });
