@@ -55,7 +55,9 @@ export async function catalog(): Promise<Map<string, string[]>> {
     >;
     const definition = module[pkg.exportName];
     if (!definition) throw new Error(`${pkg.name} exports no ${pkg.exportName}`);
-    providers.set(id, Object.keys(definition.endpoints));
+    const endpoints = Object.keys(definition.endpoints);
+    if (endpoints.length === 0) throw new Error(`${pkg.name} defines no endpoint`);
+    providers.set(id, endpoints);
   }
   // After the provider's line, one indented line per endpoint: `  browse   Structural paged browse ...`.
   const describedEndpoints = [...described.stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((match) => match[1] as string);
