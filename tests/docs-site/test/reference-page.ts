@@ -20,9 +20,7 @@ export interface OpenedPage {
 }
 
 export async function openReference(browser: Browser, url: string): Promise<OpenedPage> {
-  // A reader who asked for reduced motion: the page jumps where an animation would glide, so each wait for
-  // what a click shows ends when it is shown, not when a scroll or a transition has played out.
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   // Waits end when the page shows what is awaited; the limit only catches a page that never does.
   page.setDefaultTimeout(120_000);
   const requests: string[] = [];
