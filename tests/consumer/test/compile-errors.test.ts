@@ -29,13 +29,13 @@ const fixtures = [
 let project: ConsumerProject;
 const diagnostics = new Map<string, Diagnostic[]>();
 
-beforeAll(() => {
+beforeAll(async () => {
   project = consumerProject({
     packageJson: { type: 'module' },
     tsconfig: { compilerOptions: { ...nodeModuleOptions, noEmit: true } },
   });
   for (const name of fixtures) project.write(name, readFixture(name));
-  for (const diagnostic of project.compile(fixtures)) {
+  for (const diagnostic of await project.compile(fixtures)) {
     diagnostics.set(diagnostic.file, [...(diagnostics.get(diagnostic.file) ?? []), diagnostic]);
   }
 });

@@ -12,14 +12,24 @@ import { providerPackages } from '../../../scripts/registry.mjs';
 import {
   type ConsumerProject,
   consumerProject,
+  type Diagnostic,
   formatDiagnostics,
   nodeModuleOptions,
   readFixture,
 } from './consumer-project.js';
 
 let project: ConsumerProject;
+const packages = providerPackages() as { name: string; exportName: string }[];
+/** The two exporting modules, compiled as one program; each test reads its own file's diagnostics. */
+const exporting = ['src/exported-client.ts', 'src/every-provider.ts'] as const;
+let exportingDiagnostics: Diagnostic[] = [];
+/** A module's diagnostics and those of no exporting module (an option, a library), which concern both. */
+const diagnosticsOf = (file: (typeof exporting)[number]) =>
+  exportingDiagnostics.filter(
+    (diagnostic) => diagnostic.file === file || !exporting.some((name) => name === diagnostic.file),
+  );
 
-beforeAll(() => {
+beforeAll(async () => {
   project = consumerProject({
     packageJson: { type: 'module' },
     tsconfig: {
@@ -33,33 +43,7 @@ beforeAll(() => {
       },
     },
   });
-});
-
-afterAll(() => project?.remove());
-
-it('a module exporting a client of two providers compiles with declaration: true, naming their exported types', () => {
   project.write('src/exported-client.ts', readFixture('exported-client.ts'));
-  expect(formatDiagnostics(project.compile(['src/exported-client.ts']))).toBe('');
-  expect(readFileSync(join(project.dir, 'types', 'exported-client.d.ts'), 'utf8')).toContain(
-    'export declare const pdg: import("@pdg/core").PdgClient<readonly [import("@pdg/movie-filmdb").FilmdbProvider, import("@pdg/social-media-forum").ForumProvider]>;',
-  );
-});
-
-it('another module, typed by that declaration alone, calls the exported client with the same types', () => {
-  // Beside the emitted declaration, with no source of the client: `./exported-client.js` resolves to it.
-  project.write('types/exported-client-use.ts', readFixture('exported-client-use.ts'));
-  const diagnostics = project.compile(['types/exported-client-use.ts'], {
-    noEmit: true,
-    declaration: false,
-    emitDeclarationOnly: false,
-    rootDir: '.',
-  });
-  expect(formatDiagnostics(diagnostics)).toBe('');
-});
-
-it('every provider package names its type: a client of all of them exports', () => {
-  const packages = providerPackages() as { name: string; exportName: string }[];
-  expect(packages.length).toBeGreaterThan(0);
   project.write(
     'src/every-provider.ts',
     [
@@ -69,7 +53,33 @@ it('every provider package names its type: a client of all of them exports', () 
       '',
     ].join('\n'),
   );
-  expect(formatDiagnostics(project.compile(['src/every-provider.ts']))).toBe('');
+  exportingDiagnostics = await project.compile(exporting);
+});
+
+afterAll(() => project?.remove());
+
+it('a module exporting a client of two providers compiles with declaration: true, naming their exported types', () => {
+  expect(formatDiagnostics(diagnosticsOf('src/exported-client.ts'))).toBe('');
+  expect(readFileSync(join(project.dir, 'types', 'exported-client.d.ts'), 'utf8')).toContain(
+    'export declare const pdg: import("@pdg/core").PdgClient<readonly [import("@pdg/movie-filmdb").FilmdbProvider, import("@pdg/social-media-forum").ForumProvider]>;',
+  );
+});
+
+it('another module, typed by that declaration alone, calls the exported client with the same types', async () => {
+  // Beside the emitted declaration, with no source of the client: `./exported-client.js` resolves to it.
+  project.write('types/exported-client-use.ts', readFixture('exported-client-use.ts'));
+  const diagnostics = await project.compile(['types/exported-client-use.ts'], {
+    noEmit: true,
+    declaration: false,
+    emitDeclarationOnly: false,
+    rootDir: '.',
+  });
+  expect(formatDiagnostics(diagnostics)).toBe('');
+});
+
+it('every provider package names its type: a client of all of them exports', () => {
+  expect(packages.length).toBeGreaterThan(0);
+  expect(formatDiagnostics(diagnosticsOf('src/every-provider.ts'))).toBe('');
   const declaration = readFileSync(join(project.dir, 'types', 'every-provider.d.ts'), 'utf8');
   for (const pkg of packages) expect(declaration).toMatch(new RegExp(`import\\("${pkg.name}"\\)\\.\\w+Provider\\b`));
 });

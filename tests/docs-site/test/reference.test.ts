@@ -26,13 +26,25 @@ let siteDir = '';
 let providers = new Map<string, string[]>();
 
 beforeAll(async () => {
-  providers = await catalog();
-  mock = await startPdgMock();
   siteDir = mkdtempSync(join(tmpdir(), 'pdg-docs-site-'));
-  const written = await runPdg(['docs', '--out', siteDir]);
-  if (written.code !== 0) throw new Error(`pdg docs failed: ${written.stderr}`);
-  staticSite = await serveFolder(siteDir);
-  if ('path' in executable) browser = await chromium.launch({ executablePath: executable.path, timeout: 300_000 });
+  // Nothing of these waits on another: the catalog, the mock, the written site and the browser start together.
+  const writeSite = async () => {
+    const written = await runPdg(['docs', '--out', siteDir]);
+    if (written.code !== 0) throw new Error(`pdg docs failed: ${written.stderr}`);
+    staticSite = await serveFolder(siteDir);
+  };
+  const launch = async () => {
+    if ('path' in executable) browser = await chromium.launch({ executablePath: executable.path, timeout: 300_000 });
+  };
+  const startMock = async () => {
+    mock = await startPdgMock();
+  };
+  const readCatalog = async () => {
+    providers = await catalog();
+  };
+  const settled = await Promise.allSettled([readCatalog(), startMock(), writeSite(), launch()]);
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 
 afterAll(async () => {

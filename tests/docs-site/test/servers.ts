@@ -8,9 +8,13 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+// @ts-expect-error: a plain .mjs script of the repository, without types.
+import { providerPackages } from '../../../scripts/registry.mjs';
 
+const cliRequire = createRequire(createRequire(import.meta.url).resolve('@pdg/cli/package.json'));
 /** The built `pdg` command. */
-export const pdgBin = join(dirname(createRequire(import.meta.url).resolve('@pdg/cli/package.json')), 'bin', 'pdg.js');
+export const pdgBin = join(dirname(cliRequire.resolve('@pdg/cli/package.json')), 'bin', 'pdg.js');
 
 /** The environment without PDG_* variables: the site must not pick up a developer's own gateway. */
 const { PDG_API_KEY: _key, PDG_BASE_URL: _url, ...cleanEnv } = process.env;
@@ -23,23 +27,45 @@ export function runPdg(args: readonly string[]): Promise<{ code: number; stdout:
   });
 }
 
-/** The catalog as the CLI lists it (`pdg providers`, then `pdg describe` of each): provider ids with endpoint names. */
+/**
+ * The catalog: provider ids with endpoint names. The ids as the CLI lists them (`pdg providers`), each
+ * provider's endpoints from its package's definition, which `pdg describe <provider>` lists (checked here
+ * on the job board): one start of the CLI per list, rather than one per provider.
+ */
 export async function catalog(): Promise<Map<string, string[]>> {
-  const listed = await runPdg(['providers']);
+  const [listed, described] = await Promise.all([runPdg(['providers']), runPdg(['describe', 'jobs:jobboard'])]);
   if (listed.code !== 0) throw new Error(`pdg providers failed: ${listed.stderr}`);
+  if (described.code !== 0) throw new Error(`pdg describe jobs:jobboard failed: ${described.stderr}`);
   // `jobs:jobboard  job listings, browse and search`: the id first on each line.
   const ids = listed.stdout
     .trim()
     .split('\n')
     .map((line) => line.split(/\s/, 1)[0] ?? '');
+  const packages = new Map(
+    (providerPackages() as { name: string; id: string; exportName: string }[]).map((pkg) => [pkg.id, pkg]),
+  );
   const providers = new Map<string, string[]>();
   for (const id of ids) {
-    const { code, stdout, stderr } = await runPdg(['describe', id]);
-    if (code !== 0) throw new Error(`pdg describe ${id} failed: ${stderr}`);
-    // After the provider's line, one indented line per endpoint: `  browse   Structural paged browse ...`.
-    const endpoints = [...stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((match) => match[1] as string);
-    if (endpoints.length === 0) throw new Error(`pdg describe ${id} listed no endpoint:\n${stdout}`);
+    const pkg = packages.get(id);
+    if (!pkg) throw new Error(`pdg providers lists ${id}, which no package of packages/providers/ defines`);
+    // Resolved as the CLI resolves it: the CLI depends on every provider package.
+    const module = (await import(pathToFileURL(cliRequire.resolve(pkg.name)).href)) as Record<
+      string,
+      { endpoints: Readonly<Record<string, unknown>> }
+    >;
+    const definition = module[pkg.exportName];
+    if (!definition) throw new Error(`${pkg.name} exports no ${pkg.exportName}`);
+    const endpoints = Object.keys(definition.endpoints);
+    if (endpoints.length === 0) throw new Error(`${pkg.name} defines no endpoint`);
     providers.set(id, endpoints);
+  }
+  // After the provider's line, one indented line per endpoint: `  browse   Structural paged browse ...`.
+  const describedEndpoints = [...described.stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((match) => match[1] as string);
+  const defined = providers.get('jobs:jobboard') ?? [];
+  if (describedEndpoints.length === 0 || describedEndpoints.join() !== defined.join()) {
+    throw new Error(
+      `pdg describe jobs:jobboard lists ${describedEndpoints.join(', ')}; its package defines ${defined.join(', ')}`,
+    );
   }
   return providers;
 }
