@@ -4,7 +4,7 @@
 // TypeScript 6 several times faster (core: 0.9 s against 4.1 s). The builds keep TypeScript 6: they write
 // declarations through the compiler API (config/declarations.ts), which TypeScript 7 does not have. Installed
 // at the root under the name `typescript-7`, so its `tsc` does not take the place of TypeScript 6's.
-// `tsc7` is its path, for the checks in tests/ that run it too.
+// `tsc7` is its path, for the checks in tests/ that run it too (with `--singleThreaded`, for the reason below).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
