@@ -39,7 +39,8 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway: a w
   it('a walk whose `pdg queue work` was killed (SIGKILL) mid-walk shows as stalled, with how long since it was heard from', async () => {
     const env = { PDG_REDIS_URL: redisUrl };
     const queue = ['--queue', 'stalling'];
-    // The mock's 250 jobs, 25 pages of 10 at 2 requests a second: still under way when the worker is killed.
+    // The mock's 250 jobs, 25 pages of 10 at 2 requests a second; once a page is delivered, the gateway holds
+    // every answer 30 s (the client's timeout): the walk is under way, whatever the time a status takes.
     const added = await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--limit', '10', ...queue], env);
     const id = added.stdout.trim();
     const worker = spawn(
@@ -64,6 +65,7 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway: a w
     let status = '';
     try {
       await waitForStatus(redisUrl, 'stalling', 'a page delivered', (status) => status.delivered > 0);
+      gateway.addFault({ latencyMs: 30_000 });
       status = (await runCli(['queue', 'status', ...queue], env)).stdout;
       expect(status).toMatch(/\nitems delivered [1-9]/);
       expect(status).toContain('active 1\nstalled 0\n');
@@ -72,6 +74,7 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway: a w
       worker.kill('SIGKILL');
     }
     await exited;
+    gateway.clearFaults();
     // Its lock (30 s by default) runs out with no worker to renew it: the walk is stalled, not active.
     await waitForStatus(redisUrl, 'stalling', 'the walk to be stalled', (status) => status.stalled === 1);
     status = (await runCli(['queue', 'status', ...queue], env)).stdout;
