@@ -117,7 +117,12 @@ export function consumerProject(options: {
       const config = `tsconfig.compile-${++compiles}.json`;
       const compilerOptionsUsed = { ...options.tsconfig.compilerOptions, ...compilerOptions };
       write(config, `${JSON.stringify({ compilerOptions: compilerOptionsUsed, files }, null, 2)}\n`);
-      const result = await runIn(dir, process.execPath, [tsc7, '-p', config, '--pretty', 'false', '--singleThreaded'], process.env);
+      const result = await runIn(
+        dir,
+        process.execPath,
+        [tsc7, '-p', config, '--pretty', 'false', '--singleThreaded'],
+        process.env,
+      );
       const diagnostics = parseTscOutput(result.stdout);
       // tsc exits with 0 when the program compiles, 1 or 2 when it printed errors; anything else is a crash.
       if (result.code === 0 ? diagnostics.length > 0 : diagnostics.length === 0 || result.code > 2) {

@@ -271,7 +271,10 @@ describe(`${wanted.join(', ')} installed with npm from the tarballs, outside the
 
   it('a TypeScript file using the call result type-checks under node16 and bundler resolution', async () => {
     const typecheck = (config: string) =>
-      run(process.execPath, [tsc, '-p', `tsconfig.${config}.json`, '--singleThreaded'], { cwd: consumer, timeout: 600_000 });
+      run(process.execPath, [tsc, '-p', `tsconfig.${config}.json`, '--singleThreaded'], {
+        cwd: consumer,
+        timeout: 600_000,
+      });
     const [node16, bundler] = await Promise.all([typecheck('node16'), typecheck('bundler')]);
     // tsc prints nothing when the program type-checks; its errors name the file, line and rule otherwise.
     expect(output(node16)).toBe(output({ code: 0, stdout: '', stderr: '' }));

@@ -88,7 +88,10 @@ it('the written-out types are the types inferred from the sources, for every end
   let output = '';
   try {
     // TypeScript 7, as the packages' type checks (scripts/typecheck.mjs): the same checks, several times faster.
-    execFileSync(process.execPath, [tsc7, '-p', 'tsconfig.json', '--pretty', 'false', '--singleThreaded'], { cwd: work, encoding: 'utf8' });
+    execFileSync(process.execPath, [tsc7, '-p', 'tsconfig.json', '--pretty', 'false', '--singleThreaded'], {
+      cwd: work,
+      encoding: 'utf8',
+    });
   } catch (error) {
     output = (error as { stdout?: string }).stdout ?? String(error);
   }
