@@ -24,12 +24,13 @@ class WaitersFirst extends BaseSequencer {
 }
 
 // The CLI's test files mostly wait: on the pdg processes they start, on Redis, on a slow client's timer.
-// Vitest's default on a two-core machine is one file at a time (cores - 1); three at once overlap those
-// waits (about 300 s of files in 110 s on a busy two-core machine, against one after another).
+// Vitest's default on a two-core machine is one file at a time (cores - 1); four at once overlap those
+// waits (about 300 s of files in 110 s on a busy two-core machine with three, against one after another), and
+// in `pnpm test`, where every core is busy, its suite is the last to end: a fourth worker gives it a larger share.
 // isolate: false runs a worker's files in one module graph: each file's state is its own (its servers,
 // children and temporary directories, started in it and stopped by it; no file sets process.env or mocks a
 // module), so each need not import the SDK, the providers and the mock gateway again.
 export default mergeConfig(
   shared,
-  defineConfig({ test: { maxWorkers: 3, isolate: false, sequence: { sequencer: WaitersFirst } } }),
+  defineConfig({ test: { maxWorkers: 4, isolate: false, sequence: { sequencer: WaitersFirst } } }),
 );
