@@ -190,7 +190,7 @@ function answerCpu(stop: () => void): void {
 const addedByNode = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /** The figures of one request in `rps`: requests per second, CPU time per request (µs) and the bytes sent. */
-interface Rps {
+export interface Rps {
   bare: number;
   mock: number;
   ratio: number;

@@ -6,6 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+// The figures `node mock.ts rps` prints, as it defines them (a type: nothing of mock.ts runs here).
+import type { Rps } from './mock.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const measure = <T>(args: readonly string[]): T =>
@@ -47,19 +49,6 @@ console.log(
 console.log(
   '\nmock gateway against a bare node:http server sending the same bytes, each in a process of its own, driven by autocannon at 16 connections (mock.ts)',
 );
-type Rps = {
-  bare: number;
-  mock: number;
-  ratio: number;
-  cpuRatio?: number;
-  bareCpuMicros?: number;
-  mockCpuMicros?: number;
-  bytes: number;
-  headBytes: number;
-  rounds: readonly { rps: number; cpu?: number }[];
-  steadyCpuRatio?: number;
-  steadyRounds?: readonly number[];
-};
 const rps = measure<{ listing: Rps; detail: Rps; load: { before: number; after: number } }>(['mock.ts', 'rps']);
 const atLeast = (value: number, target: number) =>
   `${value.toFixed(2)}x${value >= target ? ` (target >= ${target}x)` : ` (UNDER the target of ${target}x)`}`;
