@@ -8,7 +8,6 @@
  * DuckDB file one worker holds is refused to a second; targets a fleet cannot use are refused before Redis is
  * asked anything. Every wait is bounded.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +19,8 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, postgresAvailable, startPostgres } from '../../store/test/postgres-server.js';
-import { hasRedisServer, startRedisServer } from './redis-server.js';
-import { cleanEnv, cli, runCli } from './run-cli.js';
+import { hasRedisServer, type QueueWorker, startQueueWork, startRedisServer } from './redis-server.js';
+import { runCli } from './run-cli.js';
 
 if (process.env.CI && !(hasRedisServer && postgresAvailable))
   throw new Error('CI must have redis-server and PostgreSQL (.ci/run installs and starts them).');
@@ -76,12 +75,6 @@ async function waitFor(what: string, check: () => Promise<boolean>, ms = 240_000
   }
 }
 
-interface Worker {
-  readonly child: ChildProcess;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stderr(): string;
-}
-
 describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg queue work --into over Redis', () => {
   let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
   let redisUrl = '';
@@ -91,7 +84,7 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   /** The request count from which the gateway holds every answer, until the faults are cleared. */
   let hold: number | undefined;
   let dir = '';
-  const workers: Worker[] = [];
+  const workers: QueueWorker[] = [];
   const againDatabase = 'pdg_cli_queue_into_again';
   let againUrl = '';
 
@@ -138,35 +131,25 @@ describe.runIf((hasRedisServer && postgresAvailable) || process.env.CI)('pdg que
   });
 
   /** Starts `pdg queue work` with these flags; resolves once it says it is working. */
-  const startWorker = async (queueName: string, ...flags: string[]): Promise<Worker> => {
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        'queue',
-        'work',
-        '--queue',
-        queueName,
-        '--base-url',
-        gateway.url,
-        '--api-key',
-        'cli-into-key-4e7a',
-        ...flags,
-      ],
-      { env: { ...cleanEnv, PDG_REDIS_URL: redisUrl }, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let stderr = '';
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    const worker = { child, exited, stderr: () => stderr };
+  const startWorker = async (queueName: string, ...flags: string[]): Promise<QueueWorker> => {
+    const worker = startQueueWork(redisUrl, [
+      '--queue',
+      queueName,
+      '--base-url',
+      gateway.url,
+      '--api-key',
+      'cli-into-key-4e7a',
+      ...flags,
+    ]);
     workers.push(worker);
     await new Promise<void>((resolve, reject) => {
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (stderr.includes('pdg queue: working on')) resolve();
-      });
-      void exited.then(({ code }) => reject(new Error(`pdg queue work exited (${code}) before working:\n${stderr}`)));
+      const working = () => {
+        if (worker.stderr().includes('pdg queue: working on')) resolve();
+      };
+      worker.child.stderr?.on('data', working);
+      void worker.exited.then(({ code }) =>
+        reject(new Error(`pdg queue work exited (${code}) before working:\n${worker.stderr()}`)),
+      );
     });
     return worker;
   };

@@ -4,7 +4,6 @@
  * been silent for its time, with how long since it was heard from (text and --json). In a file of its own:
  * its wait for that silence overlaps the other files' work.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +11,8 @@ import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasRedisServer, startRedisServer, waitForStatus } from './redis-server.js';
-import { cleanEnv, cli, runCli } from './run-cli.js';
+import { hasRedisServer, startQueueWork, startRedisServer, waitForStatus } from './redis-server.js';
+import { runCli } from './run-cli.js';
 
 if (!hasRedisServer && process.env.CI) throw new Error('CI must have redis-server (.ci/run installs it).');
 
@@ -43,25 +42,17 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway: a w
     // every answer 30 s (the client's timeout): the walk is under way, whatever the time a status takes.
     const added = await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--limit', '10', ...queue], env);
     const id = added.stdout.trim();
-    const worker = spawn(
-      process.execPath,
-      [
-        cli,
-        'queue',
-        'work',
-        '--out',
-        dir,
-        ...queue,
-        '--rate-limit',
-        '2/s',
-        '--base-url',
-        gateway.url,
-        '--api-key',
-        'k-stall',
-      ],
-      { env: { ...cleanEnv, ...env }, stdio: ['ignore', 'ignore', 'ignore'] },
-    );
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const worker = startQueueWork(redisUrl, [
+      '--out',
+      dir,
+      ...queue,
+      '--rate-limit',
+      '2/s',
+      '--base-url',
+      gateway.url,
+      '--api-key',
+      'k-stall',
+    ]);
     let status = '';
     try {
       await waitForStatus(redisUrl, 'stalling', 'a page delivered', (status) => status.delivered > 0);
@@ -71,9 +62,9 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway: a w
       expect(status).toContain('active 1\nstalled 0\n');
       expect(status).toContain(`  ${id}  active, last heard from `);
     } finally {
-      worker.kill('SIGKILL');
+      worker.child.kill('SIGKILL');
     }
-    await exited;
+    await worker.exited;
     gateway.clearFaults();
     // Its lock (30 s by default) runs out with no worker to renew it: the walk is stalled, not active.
     await waitForStatus(redisUrl, 'stalling', 'the walk to be stalled', (status) => status.stalled === 1);

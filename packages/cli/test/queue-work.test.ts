@@ -5,7 +5,6 @@
  * characters in a failed walk's reason escaped; schedules (`--every`) listed and removed, a waiting walk
  * removed. A walk whose worker was killed: queue-stalled.test.ts.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,8 +14,8 @@ import { jobboard } from '@pdg/jobs-jobboard';
 import { fixtures } from '@pdg/jobs-jobboard/fixtures';
 import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasRedisServer, startRedisServer, waitForStatus } from './redis-server.js';
-import { cleanEnv, cli, runCli } from './run-cli.js';
+import { hasRedisServer, startQueueWork, startRedisServer, waitForStatus } from './redis-server.js';
+import { runCli } from './run-cli.js';
 
 if (!hasRedisServer && process.env.CI) throw new Error('CI must have redis-server (.ci/run installs it).');
 
@@ -54,28 +53,16 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
       `waiting 1\nactive 0\nstalled 0\ndone 0\nfailed 0\nitems delivered 0\nwalks:\n  ${id}  waiting  0 items in 0 pages  jobs:jobboard browse --country ID --limit 20 --max-pages 3\n`,
     );
 
-    const worker = spawn(
-      process.execPath,
-      [
-        cli,
-        'queue',
-        'work',
-        '--out',
-        dir,
-        '--rate-limit',
-        '10/s',
-        '--base-url',
-        gateway.url,
-        '--api-key',
-        'cli-queue-key-8d2e',
-      ],
-      { env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    worker.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    const worker = startQueueWork(redisUrl, [
+      '--out',
+      dir,
+      '--rate-limit',
+      '10/s',
+      '--base-url',
+      gateway.url,
+      '--api-key',
+      'cli-queue-key-8d2e',
+    ]);
     try {
       await waitForStatus(redisUrl, 'pdg-walks', 'the walk to be done', (status) => status.done === 1);
       let status = (await runCli(['queue', 'status'], env)).stdout;
@@ -91,13 +78,13 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
       await waitForStatus(redisUrl, 'pdg-walks', 'its second run to be done', (status) => status.done === 2);
       status = (await runCli(['queue', 'status'], env)).stdout;
       expect(status).toContain('done 2\nfailed 0\nitems delivered 120\n');
-      worker.kill('SIGTERM');
-      expect(await exited, stderr).toBe(0);
-      expect(stderr).toContain(`pdg queue: done ${id}: 60 items in 3 pages`);
-      expect(stderr).toContain(`pdg queue: done ${id}-r2: 60 items in 3 pages`);
-      expect(stderr).not.toContain('cli-queue-key-8d2e');
+      worker.child.kill('SIGTERM');
+      expect((await worker.exited).code, worker.stderr()).toBe(0);
+      expect(worker.stderr()).toContain(`pdg queue: done ${id}: 60 items in 3 pages`);
+      expect(worker.stderr()).toContain(`pdg queue: done ${id}-r2: 60 items in 3 pages`);
+      expect(worker.stderr()).not.toContain('cli-queue-key-8d2e');
     } finally {
-      worker.kill('SIGKILL');
+      worker.child.kill('SIGKILL');
     }
     const files = (await readdir(join(dir, id))).sort();
     expect(files).toEqual(['00000000.ndjson', '00000001.ndjson', '00000002.ndjson']);
@@ -125,31 +112,30 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     const queue = ['--queue', 'hostile'];
     const added = await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'SG', ...queue], env);
     expect(added.code, added.stderr).toBe(0);
-    const worker = spawn(
-      process.execPath,
-      [cli, 'queue', 'work', '--out', dir, ...queue, '--base-url', hostileUrl, '--api-key', 'cli-queue-key-51c0'],
-      { env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    worker.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    const worker = startQueueWork(redisUrl, [
+      '--out',
+      dir,
+      ...queue,
+      '--base-url',
+      hostileUrl,
+      '--api-key',
+      'cli-queue-key-51c0',
+    ]);
     try {
       await waitForStatus(redisUrl, 'hostile', 'the walk to fail', (status) => status.failed === 1);
       const status = (await runCli(['queue', 'status', ...queue], env)).stdout;
       expect(status).toContain('failed 1');
       expect(status).toContain('failed walk walk-');
       expect(status).toContain('no such country \\u001b[2J\\u001b]0;pwned\\u0007 \\u009b31m');
-      worker.kill('SIGTERM');
-      expect(await exited, stderr).toBe(0);
-      expect(stderr).toContain('\\u001b[2J');
-      for (const printed of [status, stderr]) {
+      worker.child.kill('SIGTERM');
+      expect((await worker.exited).code, worker.stderr()).toBe(0);
+      expect(worker.stderr()).toContain('\\u001b[2J');
+      for (const printed of [status, worker.stderr()]) {
         // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for raw control characters is the test.
         expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
       }
     } finally {
-      worker.kill('SIGKILL');
+      worker.child.kill('SIGKILL');
       hostile.closeAllConnections();
       hostile.close();
     }

@@ -1,12 +1,13 @@
 /**
- * A redis-server of a test file's own, on a free port of 127.0.0.1 with nothing saved to disk, and a wait on
- * a queue's status read in the test's process (`pdg queue status` prints the same `walkStatus`), so a test
- * waiting for a walk starts no `pdg` per poll.
+ * What the `pdg queue` tests share: a redis-server of a test file's own, on a free port of 127.0.0.1 with
+ * nothing saved to disk; a `pdg queue work` process over it; and a wait on a queue's status read in the test's
+ * process (`pdg queue status` prints the same `walkStatus`), so a test waiting for a walk starts no `pdg` per poll.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { type WalkStatus, walkStatus } from '@pdg/queue';
 import { Queue } from 'bullmq';
+import { cleanEnv, cli } from './run-cli.js';
 
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
@@ -35,6 +36,29 @@ export async function startRedisServer(): Promise<{ url: string; stop(): void }>
     redis.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
   });
   return { url: `redis://127.0.0.1:${port}`, stop: () => redis.kill() };
+}
+
+/** A `pdg queue work` process a test started: the child, what it wrote on stderr so far, and how it ended. */
+export interface QueueWorker {
+  readonly child: ChildProcess;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+}
+
+/** Starts `pdg queue work` with `flags` over the Redis at `redisUrl`, with no key or gateway from the environment. */
+export function startQueueWork(redisUrl: string, flags: readonly string[]): QueueWorker {
+  const child = spawn(process.execPath, [cli, 'queue', 'work', ...flags], {
+    env: { ...cleanEnv, PDG_REDIS_URL: redisUrl },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, stderr: () => stderr };
 }
 
 /** Reads the queue's status every 100 ms until `reached` holds; bounded (240 s) only against a hang. */
