@@ -12,15 +12,15 @@ import { workspacePackages } from './workspace.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tasks = ['build', 'typecheck', 'typecheck-providers', 'lint', 'test', 'check-package'];
 /**
- * Suites that count requests per second across several processes and a real Redis. They run once the
- * rest is done, apart from it: next to other packages' tests, two cores are busy enough to delay a
- * request's arrival at the mock gateway past the rate limit's margin, and the per-second count would
- * measure the machine rather than the limiter. The two examples share the Redis server of PDG_REDIS_URL and
- * count requests where the gateway receives them: they run one at a time. Beside them run tests/shared-limits
- * (each of its files starts a redis-server of its own, and counts where the limit decides) and the queue's
- * suite (its own redis-servers): both are light on the processor. On a machine that cannot start
- * redis-servers, tests/shared-limits uses PDG_REDIS_URL too, emptying it between tests, so it takes its turn
- * with the examples.
+ * Suites that count requests per second across several processes and a real Redis. They run apart from the
+ * rest, at a higher priority (see the phases below): next to other packages' tests, two cores are busy enough
+ * to delay a request's arrival at the mock gateway past the rate limit's margin, and the per-second count
+ * would measure the machine rather than the limiter. The two examples share the Redis server of
+ * PDG_REDIS_URL and count requests where the gateway receives them: they run one at a time. Beside them run
+ * tests/shared-limits (each of its files starts a redis-server of its own, and counts where the limit decides)
+ * and the queue's suite (its own redis-servers): both are light on the processor. On a machine that cannot
+ * start redis-servers, tests/shared-limits uses PDG_REDIS_URL too, emptying it between tests, so it takes its
+ * turn with the examples, and all of them run once the rest is done: other suites use PDG_REDIS_URL too.
  */
 const ownRedisServers = spawnSync('redis-server', ['--version']).status === 0;
 const aloneInTurn = ['example-fleet', 'example-harvest', ...(ownRedisServers ? [] : ['@pdg/shared-limits-tests'])];
@@ -147,6 +147,7 @@ if (filtered) {
    * want it (a busy machine would delay an arrival past a rate limit's margin) and the others' while they wait.
    * The second phase's tasks are `--only`: their builds are done, and a cached build restored again under a
    * running suite would rewrite the files it reads (turbo writes a cache hit's outputs again, in place).
+   * Without redis-servers of their own, the `alone` suites run after the rest instead (see `alone`).
    */
   statuses.push(turboRun(concurrency, extra, ['build']));
   const checks = tasks.filter((task) => task !== 'build');
@@ -167,9 +168,10 @@ if (filtered) {
   const ends = await Promise.all([
     turboStart(['--only', ...only(longest), ...concurrency], extra, checks, true),
     turboStart(['--only', ...rest, ...concurrency], extra, checks, true),
-    apart(),
+    ...(ownRedisServers ? [apart()] : []),
   ]);
   statuses.push(...ends.flat());
+  if (!ownRedisServers) statuses.push(...(await apart()));
 }
 
 const summaries = readdirSync(runs)
