@@ -98,9 +98,15 @@ const turboArgs = (filters, args, run) => [
   ...filters,
   ...args,
 ];
-/** A command line run at the lowest priority where the system has `nice` (see the phases below). */
-const hasNice = process.platform !== 'win32' && spawnSync('nice', ['-n', '19', 'true']).status === 0;
-const command = (low, args) => (low && hasNice ? ['nice', ['-n', '19', 'pnpm', ...args]] : ['pnpm', args]);
+/**
+ * A command line run at a lower priority where the system has `nice` (see the phases below). Niceness 10, not
+ * 19: a suite at normal priority still comes first (about nine to one per process), while other work on the
+ * machine at normal priority (another job, a busy loop) leaves a lowered task about the share it would have
+ * had beside it anyway; at 19 it would leave it almost nothing, and its tests' own time limits would run out.
+ */
+const lowered = '10';
+const hasNice = process.platform !== 'win32' && spawnSync('nice', ['-n', lowered, 'true']).status === 0;
+const command = (low, args) => (low && hasNice ? ['nice', ['-n', lowered, 'pnpm', ...args]] : ['pnpm', args]);
 /** Runs turbo to its end; its exit status. */
 const turboRun = (filters, args = extra, run = tasks) =>
   spawnSync(...command(false, turboArgs(filters, args, run)), { cwd: root, stdio: 'inherit', env: turboEnv }).status;
@@ -142,7 +148,7 @@ if (filtered) {
   /*
    * Two phases. First every package's build, alone: every test needs some of them, the CLI's suite (the
    * longest) needs all of them, and nothing else then takes the processor from them. Then, at once: every other
-   * check and test at the lowest priority (`nice`), the longest suites in a turbo run of their own; and the
+   * check and test at a lower priority (`nice`), the longest suites in a turbo run of their own; and the
    * suites that count requests per second (`alone`) at the normal one, so the processor is theirs whenever they
    * want it (a busy machine would delay an arrival past a rate limit's margin) and the others' while they wait.
    * The second phase's tasks are `--only`: their builds are done, and a cached build restored again under a
