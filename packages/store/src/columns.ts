@@ -43,7 +43,6 @@ export const pdgColumns = {
   fetchedAt: '_pdg_fetched_at',
   params: '_pdg_params',
   hash: '_pdg_hash',
-  fieldHashes: '_pdg_field_hashes',
   seenRunId: '_pdg_seen_run_id',
   removedAt: '_pdg_removed_at',
 } as const;

@@ -2,7 +2,7 @@
 // goes into DuckDB. One process writes a DuckDB file at a time: a second is refused with a message saying so.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, quoted, rowsWithPages, type SqlEngine } from './sql-engine.js';
+import { inTransaction, type JsonColumn, literal, quoted, rowsWithPages, type SqlEngine } from './sql-engine.js';
 
 /** Prepared statements kept at most (a harvest uses a dozen). */
 const maxPrepared = 64;
@@ -15,15 +15,19 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   type DuckDBPreparedStatement = Awaited<ReturnType<Awaited<ReturnType<typeof instance.connect>>['prepare']>>;
   // A harvest writes one page at a time: DuckDB's default memory limit (most of the machine's memory) would let
-  // its caches grow far past what a page needs; past this limit it evicts them.
-  const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit }).catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/lock/i.test(message))
-      throw usageError(
-        `duckdb:${file} is in use by another process: DuckDB lets one process write a file at a time. Wait for it to finish, or harvest into postgres://… for many workers. (${message})`,
-      );
-    throw usageError(`duckdb:${file} cannot be opened: ${message}`);
-  });
+  // its caches grow far past what a page needs; past this limit it evicts them. One thread: a batch of a few
+  // thousand rows gains nothing from more, and DuckDB's threads handing it between them cost the processor time
+  // the walk beside it needs (about half again the CPU per row, measured).
+  const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit, threads: '1' }).catch(
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/lock/i.test(message))
+        throw usageError(
+          `duckdb:${file} is in use by another process: DuckDB lets one process write a file at a time. Wait for it to finish, or harvest into postgres://… for many workers. (${message})`,
+        );
+      throw usageError(`duckdb:${file} cannot be opened: ${message}`);
+    },
+  );
   const connection = await instance.connect();
   // A statement with params is prepared once and kept: preparing takes two hops to DuckDB's thread and back,
   // and a harvest runs the same few statements batch after batch.
@@ -74,6 +78,20 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
     rowsText: (rows) => rows.join('\n'),
     jsonRows,
     keyList,
+    changedFields(columns, fresh, stored) {
+      const [a, b] = [quoted(fresh), quoted(stored)];
+      const extra = quoted('_pdg_extra');
+      const differing = columns
+        .map(
+          (column) =>
+            `CASE WHEN ${a}.${quoted(column.name)} IS DISTINCT FROM ${b}.${quoted(column.name)} THEN ${literal(column.name)} END`,
+        )
+        .join(', ');
+      const keysOf = (row: string) => `coalesce(json_keys(${row}.${extra}), []::VARCHAR[])`;
+      const at = (row: string) => `json_extract(${row}.${extra}, '$."' || replace(f, '"', '\\"') || '"')`;
+      const extraFields = `list_transform(list_filter(list_distinct(list_concat(${keysOf(a)}, ${keysOf(b)})), lambda f: ${at(a)} IS DISTINCT FROM ${at(b)}), lambda f: split_part(split_part(f, '.', 1), '[', 1))`;
+      return `list_sort(list_distinct(list_concat(list_filter([${differing}]::VARCHAR[], lambda f: f IS NOT NULL), ${extraFields})))`;
+    },
     async createItemTable(table, columns) {
       // The key is the table's PRIMARY KEY: DuckDB refuses an item stored twice. A changed row is deleted and
       // inserted again in one transaction, which DuckDB's key check allows since 1.2.

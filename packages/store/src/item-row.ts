@@ -1,26 +1,29 @@
-// One item as a row: its key (the endpoint's item key, or a hash of its content), its documented fields as
-// column values of their types, every other field kept in `_pdg_extra` (never dropped), and the hashes a
-// later run compares to tell the item unchanged, or changed in which fields. Every item of every page goes
-// through here: the row's JSON text is written in one pass over the schema's columns, in their order (so the
-// same content gives the same text whatever order the gateway sends its fields in, with no sorting), and that
-// text is what is hashed and what is sent to the database.
+// One item as a row: its key (the endpoint's item key, or a hash of its content), the JSON object the database
+// reads into the table's columns, every field the schema does not document kept in `_pdg_extra` (never
+// dropped), and a hash a later run compares to tell the item unchanged. Every item of every page goes through
+// here, so the common case costs little: where every documented value already fits its column as the
+// database reads it, the item's own JSON text is what is sent (the database reads the documented fields and
+// passes over the rest), and only the undocumented fields are written anew. An item with a value that does
+// not fit (or a timestamp to write anew as ISO 8601) has its documented values written one by one instead,
+// the misfits kept in `_pdg_extra`. Which fields of a changed item changed is the database's to say, by
+// comparing the stored row's columns with the new one's (sql-store.ts).
 import type { ItemKeyPart } from '@pdg/core';
 import type { Column, ColumnType, TableShape } from './columns.js';
-import { contentHash, fieldHash, written } from './stable-json.js';
+import { contentHash, written } from './stable-json.js';
 
 /** An item as it is stored. */
 export interface ItemRow {
   readonly key: string;
-  /** The hash of the whole item: equal for an unchanged item. */
-  readonly hash: string;
-  /** A hash per top-level field, as a JSON object's text (`{"jobId":"6ad502cc",…}`): which fields changed. */
-  readonly fieldHashesJson: string;
   /**
-   * The documented fields' values as the members of a JSON object (`"jobId":"j1","title":"…"`, absent and
-   * misfit ones left out, so null): the rows of a batch are sent to the database as JSON text, and this is the
-   * most of it.
+   * The hash of what is stored of the item: equal for an item sent again as it was. (The same content with its
+   * fields in another order hashes differently; the store then compares columns and finds it unchanged.)
    */
-  readonly valuesJson: string;
+  readonly hash: string;
+  /**
+   * The item as a JSON object's text, read by the database into the documented columns: the item as received,
+   * or its documented values written anew (absent and misfit ones left out, so null).
+   */
+  readonly itemJson: string;
   /**
    * Fields the schema does not document, and documented ones whose value does not fit its column, by path, as
    * JSON text with its keys sorted; `null` where there are none.
@@ -28,26 +31,100 @@ export interface ItemRow {
   readonly extraJson: string;
 }
 
-/** A column as the row writer uses it: its `"name":` made once. */
-interface ColumnWriter {
-  readonly column: Column;
-  readonly member: string;
-}
-
-/** Each table's column writers and the names it documents, made once per table. */
-const writersOfTables = new WeakMap<TableShape, readonly ColumnWriter[]>();
-
-function writersOf(table: TableShape): readonly ColumnWriter[] {
-  let writers = writersOfTables.get(table);
-  if (writers === undefined) {
-    writers = table.columns.map((column) => ({ column, member: `${JSON.stringify(column.name)}:` }));
-    writersOfTables.set(table, writers);
-  }
-  return writers;
-}
-
 /** The item as a row of the table; `params` are the call's (for key parts taken from them). */
 export function itemRow(table: TableShape, item: unknown, params: Readonly<Record<string, unknown>>): ItemRow {
+  // An item keyed by its content is written anew: its key must not depend on the order of its fields.
+  if (typeof item === 'object' && item !== null && !Array.isArray(item) && table.itemKey !== 'content') {
+    const record = item as Record<string, unknown>;
+    const key = idKey(table.itemKey, record, params);
+    const undocumented: Extra = { values: undefined };
+    if (key !== undefined && fitsAsSent(table.columns, record, '', undocumented, true)) {
+      const itemJson = JSON.stringify(record);
+      const extraJson = undocumented.values === undefined ? 'null' : (written(undocumented.values) ?? 'null');
+      // The item's text holds its undocumented fields too: it alone says whether anything changed.
+      return { key, hash: contentHash(itemJson), itemJson, extraJson };
+    }
+  }
+  return rewrittenRow(table, item, params);
+}
+
+/** Undocumented fields met on the way, by path; none until the first. */
+interface Extra {
+  values: Record<string, unknown> | undefined;
+}
+
+/** An ISO 8601 time with seconds and a zone, as both databases read it into a timestamp column. */
+const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Whether every documented value of the object can be read by the database from the item's own text into its
+ * column (a string for text, a safe integer for an integer column, an ISO 8601 time with its zone for a
+ * timestamp, …); undocumented members are added to `extra` on the way. `top`: the item itself, whose fields
+ * named like pdg's own columns (`_pdg_…`) must be written anew.
+ */
+function fitsAsSent(
+  columns: readonly Column[],
+  record: Readonly<Record<string, unknown>>,
+  path: string,
+  extra: Extra,
+  top: boolean,
+): boolean {
+  for (const column of columns) {
+    const value = record[column.name];
+    if (value !== undefined && value !== null && !fitsType(column.type, value, `${path}${column.name}`, extra))
+      return false;
+  }
+  const known = columnNames(columns);
+  for (const field in record) {
+    if (known.has(field) || !Object.hasOwn(record, field)) continue;
+    if (top && field.startsWith('_pdg_')) return false;
+    const value = record[field];
+    if (value === undefined) continue;
+    extra.values ??= {};
+    extra.values[`${path}${field}`] = value;
+  }
+  return true;
+}
+
+function fitsType(type: ColumnType, value: unknown, path: string, extra: Extra): boolean {
+  switch (type.kind) {
+    case 'text':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+      return Number.isSafeInteger(value);
+    case 'double':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'timestamp':
+      return typeof value === 'string' && isoTimestamp.test(value) && !Number.isNaN(Date.parse(value));
+    case 'date':
+      return isDate(value);
+    case 'json':
+      return true;
+    case 'struct':
+      return (
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        fitsAsSent(type.fields, value as Record<string, unknown>, `${path}.`, extra, false)
+      );
+    case 'list': {
+      if (!Array.isArray(value)) return false;
+      for (let index = 0; index < value.length; index++) {
+        const item = value[index];
+        if (item !== undefined && item !== null && !fitsType(type.item, item, `${path}[${index}]`, extra)) return false;
+      }
+      return true;
+    }
+  }
+}
+
+/**
+ * The row of an item that does not fit as sent: its documented values written one by one in the columns'
+ * order (timestamps anew as ISO 8601 in UTC, JSON columns with their keys sorted), misfits and undocumented
+ * fields in `extra`.
+ */
+function rewrittenRow(table: TableShape, item: unknown, params: Readonly<Record<string, unknown>>): ItemRow {
   const record = (typeof item === 'object' && item !== null && !Array.isArray(item) ? item : { value: item }) as Record<
     string,
     unknown
@@ -58,37 +135,10 @@ export function itemRow(table: TableShape, item: unknown, params: Readonly<Recor
     extra[path] = value;
     extraCount++;
   };
-  let values = '';
-  let fieldHashes = '';
-  for (const { column, member } of writersOf(table)) {
-    const value = record[column.name];
-    if (value === undefined || value === null) continue;
-    const misfitsBefore = extraCount;
-    const text = valueText(column.type, value, '', column.name, sink);
-    if (text !== undefined) values += values === '' ? `${member}${text}` : `,${member}${text}`;
-    // A field that fits whole is hashed by its column text; one partly kept in `extra` by its own stable text.
-    const hashed = extraCount === misfitsBefore && text !== undefined ? text : (written(value) ?? 'null');
-    fieldHashes += `${fieldHashes === '' ? '' : ','}${member}"${fieldHash(hashed)}"`;
-  }
-  const known = columnNames(table.columns);
-  for (const field in record) {
-    if (known.has(field) || !Object.hasOwn(record, field)) continue;
-    const value = record[field];
-    sink(field, value);
-    const text = written(value);
-    if (text !== undefined)
-      fieldHashes += `${fieldHashes === '' ? '' : ','}${JSON.stringify(field)}:"${fieldHash(text)}"`;
-  }
+  const itemJson = objectText(table.columns, record, '', sink);
   const extraJson = extraCount > 0 ? (written(extra) ?? 'null') : 'null';
-  // The values and what `extra` keeps: the whole item, each field once.
-  const hash = contentHash(`${values}\n${extraJson}`);
-  return {
-    key: itemKey(table.itemKey, record, params, hash),
-    hash,
-    fieldHashesJson: `{${fieldHashes}}`,
-    valuesJson: values,
-    extraJson,
-  };
+  const hash = contentHash(`${itemJson}\n${extraJson}`);
+  return { key: itemKey(table.itemKey, record, params, hash), hash, itemJson, extraJson };
 }
 
 /** A `YYYY-MM-DD` date. */
@@ -155,7 +205,11 @@ function fittedText(
   }
 }
 
-/** An object's text in its columns' order (absent and misfit fields left out); other fields go to `extra`. */
+/**
+ * An object's text in its columns' order (absent and misfit fields left out); other fields go to `extra`. A
+ * nested object (`path` not empty) keeps its undocumented members too, as an item sent as it came does: a
+ * PostgreSQL `jsonb` column holds them, DuckDB's `STRUCT` passes over them.
+ */
 function objectText(
   columns: readonly Column[],
   record: Readonly<Record<string, unknown>>,
@@ -170,8 +224,18 @@ function objectText(
     if (fieldText !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(column.name)}:${fieldText}`;
   }
   const known = columnNames(columns);
+  const undocumented: string[] = [];
   for (const field in record)
-    if (!known.has(field) && Object.hasOwn(record, field)) extra(`${path}${field}`, record[field]);
+    if (!known.has(field) && Object.hasOwn(record, field)) {
+      extra(`${path}${field}`, record[field]);
+      undocumented.push(field);
+    }
+  // In name order: the same content gives the same text (and key, where the key is a hash of it).
+  if (path !== '')
+    for (const field of undocumented.sort()) {
+      const fieldText = written(record[field]);
+      if (fieldText !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(field)}:${fieldText}`;
+    }
   return `{${text}}`;
 }
 
@@ -185,11 +249,25 @@ export function itemKey(
   params: Readonly<Record<string, unknown>>,
   hash: string,
 ): string {
-  if (parts === 'content') return `content:${hash}`;
+  return (parts === 'content' ? undefined : idKey(parts, record, params)) ?? `content:${hash}`;
+}
+
+/** The key from the item's id (and params), or undefined where the item has none of the id's fields. */
+function idKey(
+  parts: readonly ItemKeyPart[],
+  record: Readonly<Record<string, unknown>>,
+  params: Readonly<Record<string, unknown>>,
+): string | undefined {
+  // The common key: one field of the item, a string.
+  if (parts.length === 1 && typeof parts[0] === 'string') {
+    const value = record[parts[0]];
+    if (typeof value === 'string') return value;
+    return value === undefined || value === null ? undefined : JSON.stringify(value);
+  }
   const values = parts.map((part) => (typeof part === 'string' ? record[part] : params[part.param]) ?? null);
   const fromItem = parts.filter((part) => typeof part === 'string');
   if (fromItem.length > 0 && fromItem.every((part) => record[part] === undefined || record[part] === null))
-    return `content:${hash}`;
+    return undefined;
   if (values.length === 1) return typeof values[0] === 'string' ? values[0] : JSON.stringify(values[0]);
   return JSON.stringify(values);
 }

@@ -4,7 +4,15 @@
 // write one table at once.
 import { usageError } from '@pdg/core';
 import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, quoted, rowsWithPages, type SqlEngine, scriptText } from './sql-engine.js';
+import {
+  inTransaction,
+  type JsonColumn,
+  literal,
+  quoted,
+  rowsWithPages,
+  type SqlEngine,
+  scriptText,
+} from './sql-engine.js';
 
 export async function postgresEngine(url: string): Promise<SqlEngine> {
   const { default: pg } = await import('pg');
@@ -21,9 +29,10 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
   const run = async (sql: string, params: readonly unknown[] = []) => {
     await client.query(sql, params as unknown[]);
   };
-  // json, not jsonb: the batch is read once, and json is not converted to jsonb's binary form first.
+  // jsonb: the batch is converted to jsonb's binary form once, and its jsonb columns are then taken from it as
+  // they are; json_to_recordset converts each jsonb column's text again, about twice the time in all.
   const recordset = (param: string, columns: readonly JsonColumn[], alias = '_pdg_rows') =>
-    `json_to_recordset(${param}::json) AS ${quoted(alias)}(${columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ')})`;
+    `jsonb_to_recordset(${param}::jsonb) AS ${quoted(alias)}(${columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ')})`;
   return {
     dialect: 'postgres',
     async query(sql, params = []) {
@@ -46,6 +55,20 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     rowsText: (rows) => `[${rows.join(',')}]`,
     jsonRows: recordset,
     keyList: (param) => `(SELECT jsonb_array_elements_text(${param}::jsonb))`,
+    changedFields(columns, fresh, stored) {
+      const [a, b] = [quoted(fresh), quoted(stored)];
+      const extra = quoted('_pdg_extra');
+      const differing = columns
+        .map(
+          (column) =>
+            `CASE WHEN ${a}.${quoted(column.name)} IS DISTINCT FROM ${b}.${quoted(column.name)} THEN ${literal(column.name)} END`,
+        )
+        .join(', ');
+      const object = (row: string) =>
+        `CASE WHEN jsonb_typeof(${row}.${extra}) = 'object' THEN ${row}.${extra} ELSE '{}'::jsonb END`;
+      const extraFields = `SELECT split_part(split_part("f", '.', 1), '[', 1) FROM (SELECT jsonb_object_keys(${object(a)}) AS "f" UNION SELECT jsonb_object_keys(${object(b)})) AS "_pdg_keys" WHERE (${object(a)} -> "f") IS DISTINCT FROM (${object(b)} -> "f")`;
+      return `ARRAY(SELECT DISTINCT "f" FROM (SELECT unnest(ARRAY[${differing}]::text[]) AS "f" UNION ALL ${extraFields}) AS "_pdg_fields" WHERE "f" IS NOT NULL ORDER BY "f")`;
+    },
     async createItemTable(table, columns) {
       const list = columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ');
       await run(`CREATE TABLE IF NOT EXISTS ${quoted(table.name)} (${list}, PRIMARY KEY ("_pdg_key"))`);

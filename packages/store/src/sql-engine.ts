@@ -51,6 +51,13 @@ export interface SqlEngine {
   rowsText(rows: readonly string[]): string;
   /** A `FROM` source of the rows of a `rowsText` param (`$n`) or literal, with these columns, named `alias`. */
   jsonRows(param: string, columns: readonly JsonColumn[], alias?: string): string;
+  /**
+   * An expression of the names of the item fields in which the row `fresh` differs from the row `stored` (both
+   * aliases of rows with these columns and `_pdg_extra`), sorted, as a list the driver returns as an array: a
+   * column that differs names its field; a key of `_pdg_extra` whose value differs names its field (the part of
+   * its path before the first `.` or `[`).
+   */
+  changedFields(columns: readonly JsonColumn[], fresh: string, stored: string): string;
   /** A parenthesised list of the texts of a JSON array param (`$n`) or literal, for `… IN <list>`. */
   keyList(param: string): string;
   /** Creates the item table where missing, its primary key `_pdg_key`. */

@@ -25,7 +25,6 @@ const provenance: readonly Column[] = [
   { name: pdgColumns.fetchedAt, type: timestamp },
   { name: pdgColumns.params, type: json },
   { name: pdgColumns.hash, type: text },
-  { name: pdgColumns.fieldHashes, type: json },
   { name: pdgColumns.seenRunId, type: text },
   { name: pdgColumns.removedAt, type: timestamp },
 ];
@@ -35,7 +34,7 @@ const pageIndex: Column = { name: '_pdg_page', type: integer };
 
 /** pdg's columns that differ from row to row (`_pdg_removed_at` null as written). */
 const rowProvenance: readonly Column[] = [
-  ...[pdgColumns.key, pdgColumns.extra, pdgColumns.hash, pdgColumns.fieldHashes, pdgColumns.removedAt].map(
+  ...[pdgColumns.key, pdgColumns.extra, pdgColumns.hash, pdgColumns.removedAt].map(
     (name) => provenance.find((column) => column.name === name) as Column,
   ),
   pageIndex,
@@ -198,8 +197,13 @@ function pageQueue(engine: SqlEngine, itemColumns: (table: TableShape) => JsonCo
     const first = queue[0] as QueuedPage;
     let rows = 0;
     let count = 0;
+    const keys = new Set<string>();
     for (const queued of queue) {
       if (queued.page.run !== first.page.run || (count > 0 && rows + queued.page.rows.length > maxBatchRows)) break;
+      // A key on two pages of one batch (a live listing shifting under the walk) waits for the next batch: each
+      // row is then compared with what is stored, as its page saw it.
+      if (count > 0 && queued.page.rows.some((row) => keys.has(row.key))) break;
+      for (const row of queued.page.rows) keys.add(row.key);
       rows += queued.page.rows.length;
       count++;
     }
@@ -349,8 +353,6 @@ function stateStatements(engine: SqlEngine, run: RunStart, state: StoredState): 
 
 interface StoredRow {
   readonly hash: string;
-  /** The `_pdg_field_hashes` object's text, parsed only for a row found changed. */
-  readonly fieldHashesJson: string;
   readonly removed: boolean;
 }
 
@@ -362,33 +364,50 @@ async function storedRows(
   const found = new Map<string, StoredRow>();
   if (keys.length === 0) return found;
   const rows = await engine.query(
-    `SELECT ${k} AS "key", ${quoted(pdgColumns.hash)} AS "hash", ${quoted(pdgColumns.fieldHashes)} AS "fields", ${quoted(pdgColumns.removedAt)} AS "removedAt" FROM ${quoted(table.name)} WHERE ${k} IN ${engine.keyList('$1')}`,
+    `SELECT ${k} AS "key", ${quoted(pdgColumns.hash)} AS "hash", ${quoted(pdgColumns.removedAt)} AS "removedAt" FROM ${quoted(table.name)} WHERE ${k} IN ${engine.keyList('$1')}`,
     [JSON.stringify(keys)],
   );
-  for (const row of rows) {
+  for (const row of rows)
     found.set(String(row.key), {
       hash: String(row.hash),
-      fieldHashesJson: typeof row.fields === 'string' ? row.fields : JSON.stringify(row.fields ?? {}),
       removed: row.removedAt !== null && row.removedAt !== undefined,
     });
-  }
   return found;
 }
 
-/** The fields whose hashes differ (a field added or gone counts), from the two rows' `_pdg_field_hashes` texts. */
-function changedFields(beforeJson: string, afterJson: string): string[] {
-  const before = (parsedJson(beforeJson) ?? {}) as Readonly<Record<string, string>>;
-  const after = JSON.parse(afterJson) as Readonly<Record<string, string>>;
-  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((name) => before[name] !== after[name]).sort();
+/**
+ * The fields in which each row differs from the stored row of its key, by the database's comparison of their
+ * columns: a documented field whose column differs, or whose members kept in `_pdg_extra` do; an undocumented
+ * field whose value differs. `lines` are the rows as written (JSON object texts).
+ */
+async function changedFieldsOf(
+  engine: SqlEngine,
+  table: TableShape,
+  lines: readonly string[],
+): Promise<Map<string, string[]>> {
+  const columns: JsonColumn[] = [
+    ...table.columns,
+    { name: pdgColumns.key, type: { kind: 'text' } },
+    { name: pdgColumns.extra, type: { kind: 'json' } },
+  ];
+  const rows = await engine.query(
+    `SELECT "fresh".${k} AS "key", ${engine.changedFields(table.columns, 'fresh', 'stored')} AS "fields" FROM ${engine.jsonRows('$1', columns, 'fresh')} JOIN ${quoted(table.name)} AS "stored" ON "stored".${k} = "fresh".${k}`,
+    [engine.rowsText(lines)],
+  );
+  const fields = new Map<string, string[]>();
+  for (const row of rows) {
+    const names = typeof row.fields === 'string' ? parsedJson(row.fields) : row.fields;
+    fields.set(String(row.key), Array.isArray(names) ? names.map(String) : []);
+  }
+  return fields;
 }
 
 /**
  * Pages of one run, in one transaction: each item classified against what is stored (read just before: one
- * process writes a DuckDB file, and PostgreSQL's upsert makes a row written meanwhile by another worker merge)
- * or what an earlier page of the batch wrote; the new and changed rows written once each, as last seen, the
- * unchanged marked seen, the changes recorded, then the checkpoint of the last page that has one and the run's
- * figures, all sent as one script. Each page's counts.
+ * process writes a DuckDB file, and PostgreSQL's upsert makes a row written meanwhile by another worker merge;
+ * no key is on two pages of one batch); the new and changed rows written once each, as last seen on their
+ * page, the unchanged marked seen, the changes recorded, then the checkpoint of the last page that has one and
+ * the run's figures, all sent as one script. Each page's counts.
  */
 async function writePages(
   engine: SqlEngine,
@@ -396,58 +415,70 @@ async function writePages(
   pages: readonly PageWrite[],
 ): Promise<PageCounts[]> {
   const run = (pages[0] as PageWrite).run;
-  const keys = new Set<string>();
-  for (const page of pages) for (const row of page.rows) keys.add(row.key);
-  const storedBefore = await storedRows(engine, run.table, [...keys]);
-  /** What each key is as of the page being classified: stored, or written by an earlier page of the batch. */
-  const current = new Map<string, StoredRow>(storedBefore);
+  // An item listed twice on one page (a live listing shifting under the walk) is written once, as last seen.
+  const pageItems = pages.map((page) => {
+    const byKey = new Map<string, ItemRow>();
+    for (const row of page.rows) byKey.set(row.key, row);
+    return byKey;
+  });
+  const keys: string[] = [];
+  for (const byKey of pageItems) for (const key of byKey.keys()) keys.push(key);
+  const stored = await storedRows(engine, run.table, keys);
+  const runJson = JSON.stringify(run.runId);
+  /** Each row as written: its item's JSON with pdg's columns that differ from row to row. */
+  const line = (row: ItemRow, keyJson: string, pageAt: number) => {
+    const head = `{"${pdgColumns.key}":${keyJson},"${pdgColumns.extra}":${row.extraJson},"${pdgColumns.hash}":"${row.hash}","${pageIndex.name}":${pageAt}`;
+    return row.itemJson.length > 2 ? `${head},${row.itemJson.slice(1)}` : `${head}}`;
+  };
+  // Rows stored with another hash: the database says which of their fields changed (none where only the order
+  // of the item's fields did).
+  const differing: string[] = [];
+  for (const [pageAt, byKey] of pageItems.entries())
+    for (const [key, row] of byKey) {
+      const before = stored.get(key);
+      if (before !== undefined && before.hash !== row.hash) differing.push(line(row, JSON.stringify(key), pageAt));
+    }
+  const fieldsOf =
+    differing.length === 0 ? new Map<string, string[]>() : await changedFieldsOf(engine, run.table, differing);
   /** Each written row's JSON text, by key. */
   const written = new Map<string, string>();
-  const seen = new Set<string>();
+  const seen: string[] = [];
   /** The changes' JSON texts: one for every item added or changed, so made as text straight away. */
   const changes: string[] = [];
-  const runJson = JSON.stringify(run.runId);
   const changeHead = `{"runId":${runJson},"table":${JSON.stringify(run.table.name)},"key":`;
   const counts: PageCounts[] = [];
   /** Each page's `_pdg_page` row, by its place in the batch. */
   const pageRows: string[] = [];
-  for (const page of pages) {
-    // An item listed twice on one page (a live listing shifting under the walk) is written once, as last seen.
-    const byKey = new Map<string, ItemRow>();
-    for (const row of page.rows) byKey.set(row.key, row);
+  for (const [pageAt, page] of pages.entries()) {
     const at = page.fetchedAt.toISOString();
-    const pageAt = pageRows.length;
     pageRows.push(
       `{"${pageIndex.name}":${pageAt},"${pdgColumns.runId}":${runJson},"${pdgColumns.seenRunId}":${runJson},"${pdgColumns.requestId}":${JSON.stringify(page.requestId)},"${pdgColumns.fetchedAt}":"${at}","${pdgColumns.params}":${JSON.stringify(page.pageParams)}}`,
     );
     let inserted = 0;
     let updated = 0;
     let unchanged = 0;
-    for (const [key, row] of byKey) {
-      const before = current.get(key);
-      if (before && before.hash === row.hash && !before.removed) {
+    for (const [key, row] of pageItems[pageAt] as Map<string, ItemRow>) {
+      const before = stored.get(key);
+      const keyJson = JSON.stringify(key);
+      if (before !== undefined && !before.removed && (before.hash === row.hash || fieldsOf.get(key)?.length === 0)) {
         unchanged++;
-        seen.add(key);
+        // The same content sent in another order: stored again, with this hash, and no change recorded.
+        if (before.hash === row.hash) seen.push(key);
+        else written.set(key, line(row, keyJson, pageAt));
         continue;
       }
       if (before) updated++;
       else inserted++;
-      const keyJson = JSON.stringify(key);
-      const fields = before ? JSON.stringify(changedFields(before.fieldHashesJson, row.fieldHashesJson)) : '[]';
       changes.push(
-        `${changeHead}${keyJson},"change":"${before ? 'changed' : 'added'}","fields":${fields},"at":"${at}"}`,
+        `${changeHead}${keyJson},"change":"${before ? 'changed' : 'added'}","fields":${JSON.stringify(before ? (fieldsOf.get(key) ?? []) : [])},"at":"${at}"}`,
       );
-      current.set(key, { hash: row.hash, fieldHashesJson: row.fieldHashesJson, removed: false });
-      written.set(
-        key,
-        `{${row.valuesJson === '' ? '' : `${row.valuesJson},`}"${pdgColumns.key}":${keyJson},"${pdgColumns.extra}":${row.extraJson},"${pdgColumns.hash}":"${row.hash}","${pdgColumns.fieldHashes}":${row.fieldHashesJson},"${pageIndex.name}":${pageAt}}`,
-      );
+      written.set(key, line(row, keyJson, pageAt));
     }
     counts.push({ inserted, updated, unchanged });
   }
   const statements: Statement[] = [];
   if (written.size > 0) {
-    const replaced = [...written.keys()].filter((key) => storedBefore.has(key));
+    const replaced = [...written.keys()].filter((key) => stored.has(key));
     statements.push(
       ...engine.replaceRows(
         run.table,
@@ -459,7 +490,7 @@ async function writePages(
     );
   }
   // Rows written in this batch carry the run already.
-  const unchangedKeys = [...seen].filter((key) => !written.has(key));
+  const unchangedKeys = seen;
   if (unchangedKeys.length > 0) {
     statements.push({
       sql: `UPDATE ${quoted(run.table.name)} SET ${quoted(pdgColumns.seenRunId)} = $1 WHERE ${k} IN ${engine.keyList('$2')}`,

@@ -1,5 +1,5 @@
 // Content as text that does not depend on key order, and its hashes: how an item's key is made where the spec
-// shows no id, and how a stored item is told changed or unchanged, and in which fields.
+// shows no id, and how a stored item is told changed or unchanged.
 import { hash } from 'node:crypto';
 
 /** JSON with every object's keys sorted, so equal content gives equal text. */
@@ -32,17 +32,4 @@ export function written(value: unknown): string | undefined {
 /** A short hash of text: 128 bits of SHA-256, in hex. */
 export function contentHash(text: string): string {
   return hash('sha256', text).slice(0, 32);
-}
-
-/**
- * A 32-bit FNV-1a hash of text, in hex: which fields of an item already known changed (by its content hash)
- * differ. Cheap enough for every field of every item; a collision could only leave one field unnamed.
- */
-export function fieldHash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    h ^= text.charCodeAt(index);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
 }

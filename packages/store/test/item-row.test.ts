@@ -1,6 +1,6 @@
 import { jobboard } from '@pdg/jobs-jobboard';
 import { describe, expect, it } from 'vitest';
-import { tableShape } from '../src/columns.js';
+import { type TableShape, tableShape } from '../src/columns.js';
 import { itemRow } from '../src/item-row.js';
 import { job } from './listing-gateway.js';
 
@@ -16,44 +16,59 @@ function reversed(value: unknown): unknown {
   );
 }
 
-const changedFields = (before: string, after: string) => {
-  const [a, b] = [JSON.parse(before), JSON.parse(after)] as Record<string, string>[];
-  return Object.keys({ ...a, ...b }).filter((name) => a?.[name] !== b?.[name]);
-};
+const undocumented = { boardRank: 7, 'salary.currency': 'SGD', 'salary.max': 2007, 'salary.min': 1007 };
 
 describe('an item as a row', () => {
-  it('hashes the same whatever order its fields come in, nested ones too', () => {
+  it('sends an item whose documented values all fit their columns as it came, its undocumented fields kept in extra', () => {
     const row = itemRow(table, job(7), {});
-    const again = itemRow(table, reversed(job(7)), {});
-    expect(again.hash).toBe(row.hash);
-    expect(again.fieldHashesJson).toBe(row.fieldHashesJson);
-    expect(again.extraJson).toBe(row.extraJson);
     expect(row.key).toBe('job-00007');
+    expect(JSON.parse(row.itemJson)).toEqual(job(7));
+    expect(JSON.parse(row.extraJson)).toEqual(undocumented);
+    // With its fields in another order: the same key and extra.
+    const again = itemRow(table, reversed(job(7)), {});
+    expect(again.key).toBe(row.key);
+    expect(again.extraJson).toBe(row.extraJson);
   });
 
-  it('tells which field changed: a documented one, one kept in extra, an undocumented one', () => {
+  it('hashes the item again the same, and differently after any change: documented, kept in extra, undocumented', () => {
     const row = itemRow(table, job(7), {});
-    const retitled = itemRow(table, { ...job(7), title: 'Engineer 7 (senior)' }, {});
-    const repaid = itemRow(table, { ...job(7), salary: { ...job(7).salary, min: 1 } }, {});
-    const reranked = itemRow(table, { ...job(7), boardRank: 1 }, {});
-    for (const changed of [retitled, repaid, reranked]) expect(changed.hash).not.toBe(row.hash);
-    expect(changedFields(row.fieldHashesJson, retitled.fieldHashesJson)).toEqual(['title']);
-    expect(changedFields(row.fieldHashesJson, repaid.fieldHashesJson)).toEqual(['salary']);
-    expect(changedFields(row.fieldHashesJson, reranked.fieldHashesJson)).toEqual(['boardRank']);
+    expect(itemRow(table, job(7), {}).hash).toBe(row.hash);
+    const changed = [
+      { ...job(7), title: 'Engineer 7 (senior)' },
+      { ...job(7), salary: { ...job(7).salary, min: 1 } },
+      { ...job(7), boardRank: 1 },
+    ];
+    for (const item of changed) expect(itemRow(table, item, {}).hash).not.toBe(row.hash);
   });
 
-  it('keeps what the schema does not document in extra, and writes timestamps as ISO 8601 in UTC', () => {
-    const row = itemRow(table, { ...job(7), createdAt: '2026-01-01T08:07:00+08:00' }, {});
-    expect(JSON.parse(row.extraJson)).toEqual({
-      boardRank: 7,
-      'salary.currency': 'SGD',
-      'salary.max': 2007,
-      'salary.min': 1007,
-    });
-    expect(JSON.parse(`{${row.valuesJson}}`)).toMatchObject({
+  it('writes an item anew where a value does not fit: the misfit kept in extra, timestamps as ISO 8601 in UTC', () => {
+    const row = itemRow(table, { ...job(7), isRemote: 'yes', createdAt: 'Thu, 01 Jan 2026 00:07:00 GMT' }, {});
+    expect(JSON.parse(row.extraJson)).toEqual({ ...undocumented, isRemote: 'yes' });
+    const values = JSON.parse(row.itemJson) as Record<string, unknown>;
+    expect(values).toMatchObject({
       jobId: 'job-00007',
       createdAt: '2026-01-01T00:07:00.000Z',
       location: { city: 'Jurong', region: 'SG' },
     });
+    expect(values).not.toHaveProperty('isRemote');
+    expect(values).not.toHaveProperty('boardRank');
+    // A nested object keeps its undocumented members, as an item sent as it came does.
+    expect(values.salary).toEqual(job(7).salary);
+  });
+
+  it('keeps a field named like pdg’s own columns in extra, not beside them', () => {
+    const row = itemRow(table, { ...job(7), _pdg_key: 'not-the-key' }, {});
+    expect(row.key).toBe('job-00007');
+    expect(JSON.parse(row.extraJson)).toMatchObject({ _pdg_key: 'not-the-key' });
+    expect(JSON.parse(row.itemJson)).not.toHaveProperty('_pdg_key');
+  });
+
+  it('keys an item without an id by its content, the same whatever order its fields come in', () => {
+    const byContent: TableShape = { ...table, itemKey: 'content' };
+    const row = itemRow(byContent, job(7), {});
+    expect(row.key).toMatch(/^content:[0-9a-f]{32}$/);
+    expect(itemRow(byContent, reversed(job(7)), {}).key).toBe(row.key);
+    const withoutId = itemRow(table, { ...job(7), jobId: undefined }, {});
+    expect(withoutId.key).toMatch(/^content:/);
   });
 });
