@@ -7,6 +7,8 @@
 // not fit (or a timestamp to write anew as ISO 8601) has its documented values written one by one instead,
 // the misfits kept in `_pdg_extra`. Which fields of a changed item changed is the database's to say, by
 // comparing the stored row's columns with the new one's (sql-store.ts).
+
+import { hash } from 'node:crypto';
 import type { ItemKeyPart } from '@pdg/core';
 import type { Column, ColumnType, TableShape } from './columns.js';
 import { contentHash, written } from './stable-json.js';
@@ -40,9 +42,10 @@ export function itemRow(table: TableShape, item: unknown, params: Readonly<Recor
     const undocumented: Extra = { values: undefined };
     if (key !== undefined && fitsAsSent(table.columns, record, '', undocumented, true)) {
       const itemJson = JSON.stringify(record);
-      const extraJson = undocumented.values === undefined ? 'null' : (written(undocumented.values) ?? 'null');
-      // The item's text holds its undocumented fields too: it alone says whether anything changed.
-      return { key, hash: contentHash(itemJson), itemJson, extraJson };
+      const extraJson = undocumented.values === undefined ? 'null' : extraText(undocumented.values);
+      // The item's text holds its undocumented fields too: it alone says whether anything changed. (SHA-1: a
+      // change detector, not a key, and the cheapest of Node's hashes.)
+      return { key, hash: hash('sha1', itemJson), itemJson, extraJson };
     }
   }
   return rewrittenRow(table, item, params);
@@ -54,7 +57,39 @@ interface Extra {
 }
 
 /** An ISO 8601 time with seconds and a zone, as both databases read it into a timestamp column. */
-const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+const isoTimestamp =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:0\d|1[0-4]):[0-5]\d)$/;
+
+/** An ISO 8601 time that both databases read as it is: its shape, and a day its month has. */
+function isIsoTimestamp(value: string): boolean {
+  return isoTimestamp.test(value) && hasDay(value);
+}
+
+/**
+ * Whether the month of a `YYYY-MM-DD…` text (its shape checked) has its day: the databases refuse the 30th of
+ * February, where JavaScript's `Date.parse` moves it to March.
+ */
+function hasDay(text: string): boolean {
+  const day = Number(text.slice(8, 10));
+  if (day <= 28) return true;
+  const month = Number(text.slice(5, 7));
+  if (month !== 2) return day <= (month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
+  const year = Number(text.slice(0, 4));
+  return day === 29 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+/** The undocumented fields' JSON, by path in name order: a field is named by its path alone. */
+function extraText(values: Readonly<Record<string, unknown>>): string {
+  const paths = Object.keys(values);
+  if (paths.length > 1) paths.sort();
+  let text = '';
+  for (const path of paths) {
+    const value = values[path];
+    const valueText = typeof value === 'object' && value !== null ? written(value) : JSON.stringify(value);
+    if (valueText !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(path)}:${valueText}`;
+  }
+  return `{${text}}`;
+}
 
 /**
  * Whether every documented value of the object can be read by the database from the item's own text into its
@@ -97,7 +132,7 @@ function fitsType(type: ColumnType, value: unknown, path: string, extra: Extra):
     case 'double':
       return typeof value === 'number' && Number.isFinite(value);
     case 'timestamp':
-      return typeof value === 'string' && isoTimestamp.test(value) && !Number.isNaN(Date.parse(value));
+      return typeof value === 'string' && isIsoTimestamp(value);
     case 'date':
       return isDate(value);
     case 'json':
@@ -121,8 +156,8 @@ function fitsType(type: ColumnType, value: unknown, path: string, extra: Extra):
 
 /**
  * The row of an item that does not fit as sent: its documented values written one by one in the columns'
- * order (timestamps anew as ISO 8601 in UTC, JSON columns with their keys sorted), misfits and undocumented
- * fields in `extra`.
+ * order (a timestamp in another form than ISO 8601 anew in it, in UTC; JSON columns with their keys sorted),
+ * misfits and undocumented fields in `extra`.
  */
 function rewrittenRow(table: TableShape, item: unknown, params: Readonly<Record<string, unknown>>): ItemRow {
   const record = (typeof item === 'object' && item !== null && !Array.isArray(item) ? item : { value: item }) as Record<
@@ -141,9 +176,9 @@ function rewrittenRow(table: TableShape, item: unknown, params: Readonly<Record<
   return { key: itemKey(table.itemKey, record, params, hash), hash, itemJson, extraJson };
 }
 
-/** A `YYYY-MM-DD` date. */
+/** A `YYYY-MM-DD` date, on a day its month has. */
 function isDate(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+  return typeof value === 'string' && /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/.test(value) && hasDay(value);
 }
 
 /** Keeps a value that does not fit its column in `extra`, at its path. */
@@ -152,8 +187,8 @@ type ExtraSink = (path: string, value: unknown) => void;
 /**
  * The value's JSON text as its column holds it, or undefined where it does not fit (then kept in `extra` at
  * `path` + `name`, `path` being its object's, with its dot). Objects are written in their columns' order, their
- * undocumented fields kept in `extra`; timestamps written anew as ISO 8601 in UTC; JSON columns with their keys
- * sorted.
+ * undocumented fields kept in `extra`; a timestamp in another form than ISO 8601 anew in it, in UTC; JSON
+ * columns with their keys sorted.
  */
 function valueText(type: ColumnType, value: unknown, path: string, name: string, extra: ExtraSink): string | undefined {
   const text = fittedText(type, value, path, name, extra);
@@ -178,7 +213,12 @@ function fittedText(
     case 'double':
       return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
     case 'timestamp': {
-      const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+      if (typeof value !== 'string') return undefined;
+      // An ISO 8601 time goes as it is; another form JavaScript reads is written anew, but for a day its month
+      // lacks (which JavaScript would move to the next month).
+      if (isIsoTimestamp(value)) return JSON.stringify(value);
+      if (/^\d{4}-\d{2}-\d{2}/.test(value) && !hasDay(value)) return undefined;
+      const time = Date.parse(value);
       return Number.isNaN(time) ? undefined : `"${new Date(time).toISOString()}"`;
     }
     case 'date':

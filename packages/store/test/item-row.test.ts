@@ -56,6 +56,15 @@ describe('an item as a row', () => {
     expect(values.salary).toEqual(job(7).salary);
   });
 
+  it('keeps a time on a day its month lacks in extra, not moved to the next month', () => {
+    const row = itemRow(table, { ...job(7), createdAt: '2026-02-30T10:00:00Z', expiresAt: '2026-04-31' }, {});
+    expect(JSON.parse(row.extraJson)).toMatchObject({ createdAt: '2026-02-30T10:00:00Z', expiresAt: '2026-04-31' });
+    expect(JSON.parse(row.itemJson)).not.toHaveProperty('createdAt');
+    expect(JSON.parse(row.itemJson)).not.toHaveProperty('expiresAt');
+    const leapDay = itemRow(table, { ...job(7), createdAt: '2028-02-29T10:00:00+08:00' }, {});
+    expect(JSON.parse(leapDay.itemJson)).toMatchObject({ createdAt: '2028-02-29T10:00:00+08:00' });
+  });
+
   it('keeps a field named like pdg’s own columns in extra, not beside them', () => {
     const row = itemRow(table, { ...job(7), _pdg_key: 'not-the-key' }, {});
     expect(row.key).toBe('job-00007');
