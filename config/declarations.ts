@@ -37,7 +37,7 @@ export interface DeclarationsBuild {
 /**
  * Declaration files outside the package (the TypeScript libraries, its dependencies' declarations) as parsed
  * once in this process, with the size and time of change they were read at: the builds in the same process
- * (a provider's declarations and resolved types, and the other providers built by config/provider-build.ts)
+ * (a provider's declarations and resolved types, and the other packages built by config/package-build.ts)
  * read them without parsing them again, until the file changes (core's `dist`, rebuilt).
  */
 const parsedOutside = new Map<string, { readonly file: ts.SourceFile; readonly stamp: string }>();

@@ -1,6 +1,6 @@
 /**
  * One process for the same step of many packages, while turbo still runs (and caches) one task per package:
- * the provider builds (config/provider-build.ts) and the package checks (scripts/check-package.mjs). Most of
+ * the package builds (config/package-build.ts) and the package checks (scripts/check-package.mjs). Most of
  * such a step's time went to starting: loading TypeScript, parsing its libraries, a compiler not yet warmed up.
  *
  * The first task to find a free slot (one per core, so the step still takes every core) becomes its process:

@@ -1,5 +1,5 @@
 /**
- * The build of every provider package (config/provider-build.ts runs it in the package's folder `dir`). Its
+ * The build of every provider package (config/package-build.ts runs it in the package's folder `dir`). Its
  * last step writes each endpoint's params and result types out into the declarations (config/resolved-types.ts).
  */
 import { resolve } from 'node:path';
@@ -13,10 +13,6 @@ export function providerBuild(dir: string) {
     // Provider packages have no tsconfig of their own: the root's options, as `pnpm typecheck-providers` uses.
     tsconfig: resolve(dir, '../../../tsconfig.base.json'),
     esbuildPlugins: [esbuildDescriptions()],
-    // esbuild's service keeps the folder it started in; a process that builds several providers names each one's.
-    esbuildOptions(options) {
-      options.absWorkingDir = dir;
-    },
     afterDeclarations: (createHost) => writeResolvedTypes(dir, createHost),
     // A provider uses no Node API: its declarations are checked without @types/node (the root's tsconfig names it
     // for the tests), which is about a fifth of each provider's TypeScript time. `pnpm typecheck-providers` still

@@ -11,7 +11,7 @@ import { buildDeclarations, type DeclarationsBuild } from './declarations.js';
 
 /** What a package may set on top of the shared build: its entries, always; the rest only where it differs. */
 export type PackageBuild = Required<Pick<Options, 'entry'>> &
-  Pick<Options, 'banner' | 'tsconfig' | 'esbuildPlugins' | 'esbuildOptions' | 'define'> & {
+  Pick<Options, 'banner' | 'tsconfig' | 'esbuildPlugins' | 'define'> & {
     /** Write `.d.ts` declarations (default true; false for a package without types, such as the CLI). */
     readonly dts?: boolean;
     /** A step once the declarations are written (config/declarations.ts `afterwards`). */
