@@ -84,4 +84,5 @@ const codeFiles = [
     .filter((file) => existsSync(file)),
 ].sort();
 const { runShared } = await import('./shared-process.js');
-await runShared('package-build', codeFiles, process.cwd(), buildPackage);
+// A short wait: the task that started the process ends with it, and the packages that need its package wait.
+await runShared('package-build', codeFiles, process.cwd(), buildPackage, 1500);

@@ -5,9 +5,10 @@
  *
  * The first task to find a free slot (one per core, so the step still takes every core) becomes its process:
  * it does its own package, then the packages other tasks send it over a local socket, one at a time, and exits
- * once no request has come for `idleMs`. A task that finds every slot taken sends its folder to one, prints what
- * the step printed there, and exits as the step ended. A task that can reach no process and cannot become one
- * does its step alone. Each step works in its own package's folder, so its output is the same wherever it ran.
+ * once no request has come for `idleMs`. A task that finds every slot taken sends its folder to the process with
+ * the fewest packages waiting, prints what the step printed there, and exits as the step ended. A task that can
+ * reach no process and cannot become one does its step alone. Each step works in its own package's folder, so
+ * its output is the same wherever it ran.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -20,9 +21,6 @@ export interface StepResult {
   readonly ok: boolean;
   readonly output: string;
 }
-
-/** How long a shared process waits for another request once it has none (turbo starts the next task in less). */
-const idleMs = 2000;
 
 /** A process per core at most, so the packages' steps still take every core. */
 const slots = Math.max(1, Math.min(availableParallelism(), 4));
@@ -38,22 +36,45 @@ function socketPath(step: string, codeFiles: readonly string[], slot: number): s
   return process.platform === 'win32' ? `\\\\.\\pipe\\${name}` : join(tmpdir(), `${name}.sock`);
 }
 
-/** Asks the process on `path` to do the step for `dir`; `undefined` when none answered (none listens, or it closed). */
-function request(path: string, dir: string): Promise<StepResult | undefined> {
-  return new Promise((resolveRequest) => {
-    let answer = '';
+/** A connection to a shared process, which says first how many packages it has waiting. */
+interface Connection {
+  readonly pending: number;
+  /** Sends `dir` and waits for the step's result; `undefined` when the process closed first. */
+  readonly ask: (dir: string) => Promise<StepResult | undefined>;
+  readonly close: () => void;
+}
+
+/** Connects to the process on `path`; `undefined` when none answers. */
+function connect(path: string): Promise<Connection | undefined> {
+  return new Promise((resolveConnection) => {
+    let received = '';
+    let onAnswer: (result: StepResult | undefined) => void = () => {};
     const socket = createConnection(path);
     socket.setEncoding('utf8');
-    socket.on('connect', () => socket.write(`${JSON.stringify({ dir })}\n`));
     socket.on('data', (chunk: string) => {
-      answer += chunk;
+      received += chunk;
+      const newline = received.indexOf('\n');
+      if (newline < 0) return;
+      resolveConnection({
+        pending: Number(received.slice(0, newline)),
+        ask: (dir) =>
+          new Promise((resolveAnswer) => {
+            onAnswer = resolveAnswer;
+            socket.write(`${JSON.stringify({ dir })}\n`);
+          }),
+        close: () => socket.destroy(),
+      });
     });
-    socket.on('error', () => resolveRequest(undefined));
+    socket.on('error', () => {
+      resolveConnection(undefined);
+      onAnswer(undefined);
+    });
     socket.on('close', () => {
+      resolveConnection(undefined);
       try {
-        resolveRequest(JSON.parse(answer) as StepResult);
+        onAnswer(JSON.parse(received.slice(received.indexOf('\n') + 1)) as StepResult);
       } catch {
-        resolveRequest(undefined);
+        onAnswer(undefined);
       }
     });
   });
@@ -90,27 +111,43 @@ async function listen(path: string, onSocket: (socket: Socket) => void): Promise
  * Does the step for `dir`, then for the folders other tasks send, one at a time, until none comes for `idleMs`;
  * `undefined` when another process listens on `path` already.
  */
-async function serve(path: string, dir: string, step: (dir: string) => Promise<StepResult>) {
+async function serve(
+  name: string,
+  path: string,
+  dir: string,
+  step: (dir: string) => Promise<StepResult>,
+  idleMs: number,
+) {
   let queue = Promise.resolve();
+  let pending = 0;
   let open = 0;
   let idle: NodeJS.Timeout | undefined;
   let listening: Server | undefined;
   const settle = () => {
     clearTimeout(idle);
-    if (open === 0) idle = setTimeout(() => listening?.close(), idleMs);
+    if (open === 0 && pending === 0) idle = setTimeout(() => listening?.close(), idleMs);
+  };
+  const enqueue = (folder: string) => {
+    pending++;
+    const done = queue
+      .then(() => step(folder))
+      .catch((error: unknown): StepResult => ({ ok: false, output: `${name}: ${String(error)}` }));
+    queue = done.then(() => {
+      pending--;
+    });
+    return done;
   };
   const server = await listen(path, (socket) => {
     open++;
     clearTimeout(idle);
+    socket.write(`${pending}\n`);
     let received = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       received += chunk;
       if (!received.endsWith('\n')) return;
       const { dir: other } = JSON.parse(received) as { dir: string };
-      queue = queue.then(async () => {
-        socket.end(JSON.stringify(await step(other)));
-      });
+      void enqueue(other).then((result) => socket.end(JSON.stringify(result)));
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
@@ -120,10 +157,8 @@ async function serve(path: string, dir: string, step: (dir: string) => Promise<S
   });
   if (!server) return undefined;
   listening = server;
-  const own = new Promise<StepResult>((resolveOwn) => {
-    queue = queue.then(async () => resolveOwn(await step(dir)));
-  });
-  const result = await own;
+  const result = await enqueue(dir);
+  await queue;
   settle();
   await new Promise((resolveClosed) => server.once('close', resolveClosed));
   return result;
@@ -131,25 +166,36 @@ async function serve(path: string, dir: string, step: (dir: string) => Promise<S
 
 /**
  * Runs `step` for the package in `dir` in a process shared with the other tasks of the same step (named
- * `name`, running the code in `codeFiles`); prints what it printed and sets the exit code.
+ * `name`, running the code in `codeFiles`); prints what it printed and sets the exit code. A process waits
+ * `idleMs` for another request before it ends, and so does the task that started it: short for a step that
+ * other tasks wait for (a build), longer for one that none waits for (a check).
  */
 export async function runShared(
   name: string,
   codeFiles: readonly string[],
   dir: string,
   step: (dir: string) => Promise<StepResult>,
+  idleMs: number,
 ): Promise<void> {
   const paths = Array.from({ length: slots }, (_, slot) => socketPath(name, codeFiles, slot));
   const result = await (async () => {
     for (let attempt = 0; attempt < 2; attempt++) {
+      const connections: Connection[] = [];
       for (const path of paths) {
-        const served = await serve(path, dir, step);
+        const connection = await connect(path);
+        if (connection) {
+          connections.push(connection);
+          continue;
+        }
+        for (const open of connections) open.close();
+        connections.length = 0;
+        const served = await serve(name, path, dir, step, idleMs);
         if (served) return served;
       }
-      for (let offset = 0; offset < slots; offset++) {
-        const answered = await request(paths[(process.pid + offset) % slots] as string, dir);
-        if (answered) return answered;
-      }
+      const [fewest, ...others] = connections.sort((a, b) => a.pending - b.pending);
+      for (const other of others) other.close();
+      const answered = await fewest?.ask(dir);
+      if (answered) return answered;
     }
     return step(dir);
   })();

@@ -104,4 +104,5 @@ async function checkPackageAt(packageDir) {
 }
 
 const self = fileURLToPath(import.meta.url);
-await runShared(withTypes ? 'check-package' : 'check-package-no-types', [self], process.cwd(), checkPackageAt);
+// No task waits for a check: its process waits longer for the next package's, which comes as each build ends.
+await runShared(withTypes ? 'check-package' : 'check-package-no-types', [self], process.cwd(), checkPackageAt, 5000);
