@@ -11,7 +11,7 @@
  * the order in which the compiler met them, as in `"artist" | "recording"`.) A type error fails the build,
  * naming the file and line, as before.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, resolve } from 'node:path';
 import { rollup } from 'rollup';
@@ -35,12 +35,20 @@ export interface DeclarationsBuild {
 }
 
 /**
- * Compiler hosts that share parsed declaration files outside the package (the TypeScript libraries, its
- * dependencies' declarations): a second program in the same build reads them without parsing them again.
- * The package's own files are read fresh, since the build writes them.
+ * Declaration files outside the package (the TypeScript libraries, its dependencies' declarations) as parsed
+ * once in this process, with the size and time of change they were read at: the builds in the same process
+ * (a provider's declarations and resolved types, and the other packages built by config/package-build.ts)
+ * read them without parsing them again, until the file changes (core's `dist`, rebuilt).
  */
+const parsedOutside = new Map<string, { readonly file: ts.SourceFile; readonly stamp: string }>();
+
+const stampOf = (fileName: string): string | undefined => {
+  const stat = statSync(fileName, { throwIfNoEntry: false });
+  return stat && `${stat.size}:${stat.mtimeMs}`;
+};
+
+/** Compiler hosts that take declaration files outside the package from `parsedOutside`; the package's own are read fresh, since the build writes them. */
 function sharedHosts(dir: string): (options: ts.CompilerOptions) => ts.CompilerHost {
-  const parsed = new Map<string, ts.SourceFile>();
   return (options) => {
     const host = ts.createCompilerHost(options, true);
     const read = host.getSourceFile.bind(host);
@@ -49,11 +57,11 @@ function sharedHosts(dir: string): (options: ts.CompilerOptions) => ts.CompilerH
       if (!shared || fresh) return read(fileName, version, onError, fresh);
       const how = typeof version === 'object' ? [version.languageVersion, version.impliedNodeFormat] : [version];
       const key = `${how.join(':')}:${fileName}`;
-      let file = parsed.get(key);
-      if (!file) {
-        file = read(fileName, version, onError, fresh);
-        if (file) parsed.set(key, file);
-      }
+      const stamp = stampOf(fileName);
+      const known = parsedOutside.get(key);
+      if (known && known.stamp === stamp) return known.file;
+      const file = read(fileName, version, onError, fresh);
+      if (file && stamp) parsedOutside.set(key, { file, stamp });
       return file;
     };
     return host;
