@@ -1,14 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import './config/compile-cache.js';
 import { defineConfig } from 'vitest/config';
-
-/**
- * Node's compile cache (V8 code compiled once, read back by later processes) for every process a test run
- * starts: vitest's workers, and the `pdg`, `node` and `tsc` processes the tests spawn, which inherit the
- * variable. A suite starts hundreds of processes that load the same modules (a `pdg queue …` loads BullMQ
- * and Redis clients, over a thousand files): each compiles them once per machine instead of once per process.
- * The cache lives with the checkout's installed modules; a caller's own NODE_COMPILE_CACHE is kept.
- */
-process.env.NODE_COMPILE_CACHE ||= fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url));
 
 /**
  * The settings every package's tests share. Each run also writes `test-results.json`, which
