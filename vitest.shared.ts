@@ -1,3 +1,4 @@
+import './config/compile-cache.js';
 import { defineConfig } from 'vitest/config';
 
 /**

@@ -2,6 +2,7 @@
  * The tests of every provider package: `vitest run --config ../../../config/vitest.provider.ts`. Runs the
  * package's own tests and, for every provider package, the conformance suite (`provider-conformance.ts`).
  */
+import './compile-cache.js';
 import { relative, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { viteDescriptions } from './jsdoc-descriptions.js';
