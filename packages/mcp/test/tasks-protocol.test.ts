@@ -16,6 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer, type RunningMcpHttpServer, startMcpHttpServer } from '../src/index.js';
 
 const listingSize = 700;
+/**
+ * How long a client waits for a task's result: only a guard against a hang. The SDK's default (60 s) is shorter
+ * than code mode's type check takes on a busy two-core machine.
+ */
+const untilDone = { timeout: 240_000 };
 const apiKey = 'made-up-key-task-protocol-5e2b';
 
 const browse = 'jobs_jobboard_browse';
@@ -96,7 +101,11 @@ describe('a long walk as a task, with the 2025 SDK client', () => {
       expect((await client.experimental.tasks.listTasks()).tasks.map((task) => task.taskId)).toEqual([taskId]);
       gated.open();
 
-      const result = (await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema)) as CallToolResult;
+      const result = (await client.experimental.tasks.getTaskResult(
+        taskId,
+        CallToolResultSchema,
+        untilDone,
+      )) as CallToolResult;
       const structured = result.structuredContent as { items: { jobId: string }[]; walk: unknown };
       expect(structured.walk).toEqual({ items: listingSize, pages: 35, done: true });
       expect(new Set(structured.items.map((item) => item.jobId)).size).toBe(listingSize);
@@ -137,7 +146,9 @@ describe('a long walk as a task, with the 2025 SDK client', () => {
       expect(cancelled.status).toBe('cancelled');
       expect(cancelled.statusMessage).toBe('jobs:jobboard browse: cancelled after 3 pages, 60 items.');
       gated.open();
-      await expect(client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema)).rejects.toThrow(/cancelled/);
+      await expect(client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, untilDone)).rejects.toThrow(
+        /cancelled/,
+      );
       // Page 4 was held when the walk was cancelled: the walk asked for no page after it.
       expect(requests.length).toBeLessThanOrEqual(4);
       await expect(client.experimental.tasks.cancelTask(taskId)).rejects.toThrow(/already cancelled/);
@@ -197,6 +208,7 @@ describe('other toolsets as tasks', () => {
       const result = (await client.experimental.tasks.getTaskResult(
         created.task.taskId,
         CallToolResultSchema,
+        untilDone,
       )) as CallToolResult;
       expect(result.structuredContent?.walk).toEqual({
         items: 600,
@@ -231,6 +243,7 @@ describe('other toolsets as tasks', () => {
       const result = (await client.experimental.tasks.getTaskResult(
         created.task.taskId,
         CallToolResultSchema,
+        untilDone,
       )) as CallToolResult;
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ result: 3, calls: 1 });
@@ -243,7 +256,7 @@ describe('other toolsets as tasks', () => {
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('tasks over HTTP', () => {
@@ -366,7 +379,7 @@ describe('tasks over HTTP', () => {
         CreateTaskResultSchema,
       );
       const { taskId } = created.task;
-      await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+      await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, untilDone);
       const got = await post(theirs, 'tasks/get', { taskId });
       expect(got.error?.message).toMatch(/Unknown task/);
       expect((await post(theirs, 'tasks/list', {})).result?.tasks).toEqual([]);
@@ -398,6 +411,7 @@ describe('tasks over HTTP', () => {
       const result = (await client.experimental.tasks.getTaskResult(
         created.task.taskId,
         CallToolResultSchema,
+        untilDone,
       )) as CallToolResult;
       const link = result.content.find((block) => block.type === 'resource_link');
       if (link?.type !== 'resource_link') throw new Error(`no resource_link in ${JSON.stringify(result.content)}`);
