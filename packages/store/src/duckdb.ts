@@ -1,8 +1,16 @@
 // The DuckDB engine (`duckdb:FILE`, the embedded default): `@duckdb/node-api`, loaded only when a harvest
 // goes into DuckDB. One process writes a DuckDB file at a time: a second is refused with a message saying so.
 import { usageError } from '@pdg/core';
-import type { ColumnType } from './columns.js';
-import { inTransaction, type JsonColumn, literal, quoted, rowsWithPages, type SqlEngine } from './sql-engine.js';
+import { type ColumnType, pdgColumns } from './columns.js';
+import {
+  differingColumns,
+  extraPathField,
+  inTransaction,
+  type JsonColumn,
+  quoted,
+  rowsWithPages,
+  type SqlEngine,
+} from './sql-engine.js';
 
 /** Prepared statements kept at most (a harvest uses a dozen). */
 const maxPrepared = 64;
@@ -80,17 +88,11 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
     keyList,
     changedFields(columns, fresh, stored) {
       const [a, b] = [quoted(fresh), quoted(stored)];
-      const extra = quoted('_pdg_extra');
-      const differing = columns
-        .map(
-          (column) =>
-            `CASE WHEN ${a}.${quoted(column.name)} IS DISTINCT FROM ${b}.${quoted(column.name)} THEN ${literal(column.name)} END`,
-        )
-        .join(', ');
+      const extra = quoted(pdgColumns.extra);
       const keysOf = (row: string) => `coalesce(json_keys(${row}.${extra}), []::VARCHAR[])`;
       const at = (row: string) => `json_extract(${row}.${extra}, '$."' || replace(f, '"', '\\"') || '"')`;
-      const extraFields = `list_transform(list_filter(list_distinct(list_concat(${keysOf(a)}, ${keysOf(b)})), lambda f: ${at(a)} IS DISTINCT FROM ${at(b)}), lambda f: split_part(split_part(f, '.', 1), '[', 1))`;
-      return `list_sort(list_distinct(list_concat(list_filter([${differing}]::VARCHAR[], lambda f: f IS NOT NULL), ${extraFields})))`;
+      const extraFields = `list_transform(list_filter(list_distinct(list_concat(${keysOf(a)}, ${keysOf(b)})), lambda f: ${at(a)} IS DISTINCT FROM ${at(b)}), lambda f: ${extraPathField('f')})`;
+      return `list_sort(list_distinct(list_concat(list_filter([${differingColumns(columns, fresh, stored)}]::VARCHAR[], lambda f: f IS NOT NULL), ${extraFields})))`;
     },
     async createItemTable(table, columns) {
       // The key is the table's PRIMARY KEY: DuckDB refuses an item stored twice. A changed row is deleted and

@@ -56,9 +56,16 @@ interface Extra {
   values: Record<string, unknown> | undefined;
 }
 
+/** A `YYYY-MM-DD` date's shape: a month of the year, a day of a month (whether that month has it: `hasDay`). */
+const datePattern = String.raw`\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])`;
+
+/** A `YYYY-MM-DD` date. */
+const isoDate = new RegExp(`^${datePattern}$`);
+
 /** An ISO 8601 time with seconds and a zone, as both databases read it into a timestamp column. */
-const isoTimestamp =
-  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:0\d|1[0-4]):[0-5]\d)$/;
+const isoTimestamp = new RegExp(
+  String.raw`^${datePattern}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:0\d|1[0-4]):[0-5]\d)$`,
+);
 
 /** An ISO 8601 time that both databases read as it is: its shape, and a day its month has. */
 function isIsoTimestamp(value: string): boolean {
@@ -171,14 +178,14 @@ function rewrittenRow(table: TableShape, item: unknown, params: Readonly<Record<
     extraCount++;
   };
   const itemJson = objectText(table.columns, record, '', sink);
-  const extraJson = extraCount > 0 ? (written(extra) ?? 'null') : 'null';
+  const extraJson = extraCount > 0 ? extraText(extra) : 'null';
   const hash = contentHash(`${itemJson}\n${extraJson}`);
   return { key: itemKey(table.itemKey, record, params, hash), hash, itemJson, extraJson };
 }
 
 /** A `YYYY-MM-DD` date, on a day its month has. */
 function isDate(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/.test(value) && hasDay(value);
+  return typeof value === 'string' && isoDate.test(value) && hasDay(value);
 }
 
 /** Keeps a value that does not fit its column in `extra`, at its path. */

@@ -3,11 +3,12 @@
 // merged with `INSERT … ON CONFLICT (_pdg_key) DO UPDATE`, inside the batch's transaction; many processes can
 // write one table at once.
 import { usageError } from '@pdg/core';
-import type { ColumnType } from './columns.js';
+import { type ColumnType, pdgColumns } from './columns.js';
 import {
+  differingColumns,
+  extraPathField,
   inTransaction,
   type JsonColumn,
-  literal,
   quoted,
   rowsWithPages,
   type SqlEngine,
@@ -57,17 +58,11 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     keyList: (param) => `(SELECT jsonb_array_elements_text(${param}::jsonb))`,
     changedFields(columns, fresh, stored) {
       const [a, b] = [quoted(fresh), quoted(stored)];
-      const extra = quoted('_pdg_extra');
-      const differing = columns
-        .map(
-          (column) =>
-            `CASE WHEN ${a}.${quoted(column.name)} IS DISTINCT FROM ${b}.${quoted(column.name)} THEN ${literal(column.name)} END`,
-        )
-        .join(', ');
+      const extra = quoted(pdgColumns.extra);
       const object = (row: string) =>
         `CASE WHEN jsonb_typeof(${row}.${extra}) = 'object' THEN ${row}.${extra} ELSE '{}'::jsonb END`;
-      const extraFields = `SELECT split_part(split_part("f", '.', 1), '[', 1) FROM (SELECT jsonb_object_keys(${object(a)}) AS "f" UNION SELECT jsonb_object_keys(${object(b)})) AS "_pdg_keys" WHERE (${object(a)} -> "f") IS DISTINCT FROM (${object(b)} -> "f")`;
-      return `ARRAY(SELECT DISTINCT "f" FROM (SELECT unnest(ARRAY[${differing}]::text[]) AS "f" UNION ALL ${extraFields}) AS "_pdg_fields" WHERE "f" IS NOT NULL ORDER BY "f")`;
+      const extraFields = `SELECT ${extraPathField('"f"')} FROM (SELECT jsonb_object_keys(${object(a)}) AS "f" UNION SELECT jsonb_object_keys(${object(b)})) AS "_pdg_keys" WHERE (${object(a)} -> "f") IS DISTINCT FROM (${object(b)} -> "f")`;
+      return `ARRAY(SELECT DISTINCT "f" FROM (SELECT unnest(ARRAY[${differingColumns(columns, fresh, stored)}]::text[]) AS "f" UNION ALL ${extraFields}) AS "_pdg_fields" WHERE "f" IS NOT NULL ORDER BY "f")`;
     },
     async createItemTable(table, columns) {
       const list = columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ');

@@ -117,6 +117,24 @@ export function scriptText(begin: string, statements: readonly Statement[]): str
   return [begin, ...texts, 'COMMIT'].join(';\n');
 }
 
+/**
+ * The part of `changedFields` both dialects share: a list of `CASE` expressions, one per column, each the
+ * column's name where `fresh`'s value is distinct from `stored`'s, else null.
+ */
+export function differingColumns(columns: readonly JsonColumn[], fresh: string, stored: string): string {
+  return columns
+    .map(
+      (column) =>
+        `CASE WHEN ${quoted(fresh)}.${quoted(column.name)} IS DISTINCT FROM ${quoted(stored)}.${quoted(column.name)} THEN ${literal(column.name)} END`,
+    )
+    .join(', ');
+}
+
+/** The item field a `_pdg_extra` path (an SQL text expression) belongs to: its part before the first `.` or `[`. */
+export function extraPathField(path: string): string {
+  return `split_part(split_part(${path}, '.', 1), '[', 1)`;
+}
+
 /** An identifier quoted for both dialects. */
 export function quoted(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
