@@ -4,59 +4,37 @@
  * been silent for its time, with how long since it was heard from (text and --json). In a file of its own:
  * its wait for that silence overlaps the other files' work.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { jobboard } from '@pdg/jobs-jobboard';
-import { fixtures } from '@pdg/jobs-jobboard/fixtures';
-import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasRedisServer, startQueueWork, startRedisServer, waitForStatus } from './redis-server.js';
+import { describe, expect, it } from 'vitest';
+import { hasRedisServer, queueTestBed, startQueueWork, waitForStatus } from './redis-server.js';
 import { runCli } from './run-cli.js';
 
 if (!hasRedisServer && process.env.CI) throw new Error('CI must have redis-server (.ci/run installs it).');
 
 describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway: a worker killed', () => {
-  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
-  let redisUrl = '';
-  let gateway: RunningMockGateway;
-  let dir = '';
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    redisUrl = redis.url;
-    gateway = await startMockGateway({ providers: [jobboard], fixtures });
-    dir = await mkdtemp(join(tmpdir(), 'pdg-cli-queue-stalled-'));
-  });
-
-  afterAll(async () => {
-    redis?.stop();
-    await gateway?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const bed = queueTestBed('pdg-cli-queue-stalled-');
 
   it('a walk whose `pdg queue work` was killed (SIGKILL) mid-walk shows as stalled, with how long since it was heard from', async () => {
-    const env = { PDG_REDIS_URL: redisUrl };
+    const env = { PDG_REDIS_URL: bed.redisUrl };
     const queue = ['--queue', 'stalling'];
     // The mock's 250 jobs, 25 pages of 10 at 2 requests a second; once a page is delivered, the gateway holds
     // every answer 30 s (the client's timeout): the walk is under way, whatever the time a status takes.
     const added = await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--limit', '10', ...queue], env);
     const id = added.stdout.trim();
-    const worker = startQueueWork(redisUrl, [
+    const worker = startQueueWork(bed.redisUrl, [
       '--out',
-      dir,
+      bed.dir,
       ...queue,
       '--rate-limit',
       '2/s',
       '--base-url',
-      gateway.url,
+      bed.gateway.url,
       '--api-key',
       'k-stall',
     ]);
     let status = '';
     try {
-      await waitForStatus(redisUrl, 'stalling', 'a page delivered', (status) => status.delivered > 0);
-      gateway.addFault({ latencyMs: 30_000 });
+      await waitForStatus(bed.redisUrl, 'stalling', 'a page delivered', (status) => status.delivered > 0);
+      bed.gateway.addFault({ latencyMs: 30_000 });
       status = (await runCli(['queue', 'status', ...queue], env)).stdout;
       expect(status).toMatch(/\nitems delivered [1-9]/);
       expect(status).toContain('active 1\nstalled 0\n');
@@ -65,9 +43,9 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway: a w
       worker.child.kill('SIGKILL');
     }
     await worker.exited;
-    gateway.clearFaults();
+    bed.gateway.clearFaults();
     // Its lock (30 s by default) runs out with no worker to renew it: the walk is stalled, not active.
-    await waitForStatus(redisUrl, 'stalling', 'the walk to be stalled', (status) => status.stalled === 1);
+    await waitForStatus(bed.redisUrl, 'stalling', 'the walk to be stalled', (status) => status.stalled === 1);
     status = (await runCli(['queue', 'status', ...queue], env)).stdout;
     expect(status).toContain('active 0\nstalled 1\n');
     expect(status).toMatch(

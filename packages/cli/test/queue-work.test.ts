@@ -5,41 +5,22 @@
  * characters in a failed walk's reason escaped; schedules (`--every`) listed and removed, a waiting walk
  * removed. A walk whose worker was killed: queue-stalled.test.ts.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, errorEnvelope, toArray } from '@pdg/core';
 import { jobboard } from '@pdg/jobs-jobboard';
-import { fixtures } from '@pdg/jobs-jobboard/fixtures';
-import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasRedisServer, startQueueWork, startRedisServer, waitForStatus } from './redis-server.js';
+import { describe, expect, it } from 'vitest';
+import { hasRedisServer, queueTestBed, startQueueWork, waitForStatus } from './redis-server.js';
 import { runCli } from './run-cli.js';
 
 if (!hasRedisServer && process.env.CI) throw new Error('CI must have redis-server (.ci/run installs it).');
 
 describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', () => {
-  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
-  let redisUrl = '';
-  let gateway: RunningMockGateway;
-  let dir = '';
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    redisUrl = redis.url;
-    gateway = await startMockGateway({ providers: [jobboard], fixtures });
-    dir = await mkdtemp(join(tmpdir(), 'pdg-cli-queue-'));
-  });
-
-  afterAll(async () => {
-    redis?.stop();
-    await gateway?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const bed = queueTestBed('pdg-cli-queue-');
 
   it('add, work and status: the walk is one job while queued, a new run once done; its pages are the items of items(), status counts them', async () => {
-    const env = { PDG_REDIS_URL: redisUrl };
+    const env = { PDG_REDIS_URL: bed.redisUrl };
     // 70 jobs in Indonesia (a part of the mock's 250): 3 pages of 20.
     const walk = ['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'ID', '--limit', '20', '--max-pages', '3'];
     const added = await runCli(walk, env);
@@ -53,18 +34,18 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
       `waiting 1\nactive 0\nstalled 0\ndone 0\nfailed 0\nitems delivered 0\nwalks:\n  ${id}  waiting  0 items in 0 pages  jobs:jobboard browse --country ID --limit 20 --max-pages 3\n`,
     );
 
-    const worker = startQueueWork(redisUrl, [
+    const worker = startQueueWork(bed.redisUrl, [
       '--out',
-      dir,
+      bed.dir,
       '--rate-limit',
       '10/s',
       '--base-url',
-      gateway.url,
+      bed.gateway.url,
       '--api-key',
       'cli-queue-key-8d2e',
     ]);
     try {
-      await waitForStatus(redisUrl, 'pdg-walks', 'the walk to be done', (status) => status.done === 1);
+      await waitForStatus(bed.redisUrl, 'pdg-walks', 'the walk to be done', (status) => status.done === 1);
       let status = (await runCli(['queue', 'status'], env)).stdout;
       expect(status).toBe(
         `waiting 0\nactive 0\nstalled 0\ndone 1\nfailed 0\nitems delivered 60\nwalks:\n  ${id}  done  60 items in 3 pages  jobs:jobboard browse --country ID --limit 20 --max-pages 3\n`,
@@ -75,7 +56,7 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
       expect(rerun.stderr).toBe(
         `pdg queue: this walk ran before (${id}, completed): added a new run of it, ${id}-r2.\n`,
       );
-      await waitForStatus(redisUrl, 'pdg-walks', 'its second run to be done', (status) => status.done === 2);
+      await waitForStatus(bed.redisUrl, 'pdg-walks', 'its second run to be done', (status) => status.done === 2);
       status = (await runCli(['queue', 'status'], env)).stdout;
       expect(status).toContain('done 2\nfailed 0\nitems delivered 120\n');
       worker.child.kill('SIGTERM');
@@ -86,15 +67,15 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     } finally {
       worker.child.kill('SIGKILL');
     }
-    const files = (await readdir(join(dir, id))).sort();
+    const files = (await readdir(join(bed.dir, id))).sort();
     expect(files).toEqual(['00000000.ndjson', '00000001.ndjson', '00000002.ndjson']);
-    expect((await readdir(join(dir, `${id}-r2`))).sort()).toEqual(files);
-    const lines = (await Promise.all(files.map((file) => readFile(join(dir, id, file), 'utf8'))))
+    expect((await readdir(join(bed.dir, `${id}-r2`))).sort()).toEqual(files);
+    const lines = (await Promise.all(files.map((file) => readFile(join(bed.dir, id, file), 'utf8'))))
       .join('')
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line));
-    const pdg = createClient({ providers: [jobboard], apiKey: 'single-key', baseUrl: gateway.url });
+    const pdg = createClient({ providers: [jobboard], apiKey: 'single-key', baseUrl: bed.gateway.url });
     expect(lines).toEqual(
       await toArray(pdg.items('jobs:jobboard', 'browse', { country: 'ID', limit: 20 }, { maxPages: 3 })),
     );
@@ -108,13 +89,13 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     });
     await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
     const hostileUrl = `http://127.0.0.1:${(hostile.address() as { port: number }).port}`;
-    const env = { PDG_REDIS_URL: redisUrl };
+    const env = { PDG_REDIS_URL: bed.redisUrl };
     const queue = ['--queue', 'hostile'];
     const added = await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'SG', ...queue], env);
     expect(added.code, added.stderr).toBe(0);
-    const worker = startQueueWork(redisUrl, [
+    const worker = startQueueWork(bed.redisUrl, [
       '--out',
-      dir,
+      bed.dir,
       ...queue,
       '--base-url',
       hostileUrl,
@@ -122,7 +103,7 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
       'cli-queue-key-51c0',
     ]);
     try {
-      await waitForStatus(redisUrl, 'hostile', 'the walk to fail', (status) => status.failed === 1);
+      await waitForStatus(bed.redisUrl, 'hostile', 'the walk to fail', (status) => status.failed === 1);
       const status = (await runCli(['queue', 'status', ...queue], env)).stdout;
       expect(status).toContain('failed 1');
       expect(status).toContain('failed walk walk-');
@@ -141,7 +122,7 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
     }
   });
   it('--every 1h is accepted and listed by status with its next run (text and --json); remove ends it', async () => {
-    const env = { PDG_REDIS_URL: redisUrl };
+    const env = { PDG_REDIS_URL: bed.redisUrl };
     const queue = ['--queue', 'scheduled'];
     const add = ['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'SG', '--limit', '50', ...queue];
     const scheduled = await runCli([...add, '--every', '1h'], env);
@@ -192,7 +173,7 @@ describe.skipIf(!hasRedisServer)('pdg queue over Redis and the mock gateway', ()
   });
 
   it('remove takes a waiting walk off the queue; added again, the walk is a new run', async () => {
-    const env = { PDG_REDIS_URL: redisUrl };
+    const env = { PDG_REDIS_URL: bed.redisUrl };
     const queue = ['--queue', 'removing'];
     const id = (
       await runCli(['queue', 'add', 'jobs:jobboard', 'browse', '--country', 'VN', ...queue], env)

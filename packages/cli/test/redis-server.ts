@@ -1,12 +1,20 @@
 /**
  * What the `pdg queue` tests share: a redis-server of a test file's own, on a free port of 127.0.0.1 with
- * nothing saved to disk; a `pdg queue work` process over it; and a wait on a queue's status read in the test's
+ * nothing saved to disk (with the mock gateway and a folder for the walks' files: `queueTestBed`); a
+ * `pdg queue work` process over it; and a wait on a queue's status read in the test's
  * process (`pdg queue status` prints the same `walkStatus`), so a test waiting for a walk starts no `pdg` per poll.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jobboard } from '@pdg/jobs-jobboard';
+import { fixtures } from '@pdg/jobs-jobboard/fixtures';
+import { type RunningMockGateway, startMockGateway } from '@pdg/mock';
 import { type WalkStatus, walkStatus } from '@pdg/queue';
 import { Queue } from 'bullmq';
+import { afterAll, beforeAll } from 'vitest';
 import { cleanEnv, cli } from './run-cli.js';
 
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
@@ -36,6 +44,48 @@ export async function startRedisServer(): Promise<{ url: string; stop(): void }>
     redis.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
   });
   return { url: `redis://127.0.0.1:${port}`, stop: () => redis.kill() };
+}
+
+/** What a `pdg queue` test works over, once its `beforeAll` ran: its Redis, the mock gateway, a folder of its own. */
+export interface QueueTestBed {
+  readonly redisUrl: string;
+  readonly gateway: RunningMockGateway;
+  readonly dir: string;
+}
+
+/**
+ * Starts a redis-server, the mock gateway (jobs:jobboard's fixtures) and a temporary folder (named from
+ * `folderPrefix`) before the tests of the enclosing `describe`, and stops them after.
+ */
+export function queueTestBed(folderPrefix: string): QueueTestBed {
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  let gateway: RunningMockGateway | undefined;
+  let dir = '';
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    gateway = await startMockGateway({ providers: [jobboard], fixtures });
+    dir = await mkdtemp(join(tmpdir(), folderPrefix));
+  });
+  afterAll(async () => {
+    redis?.stop();
+    await gateway?.close();
+    if (dir !== '') await rm(dir, { recursive: true, force: true });
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('queueTestBed: read before its beforeAll ran');
+    return value;
+  };
+  return {
+    get redisUrl() {
+      return started(redis).url;
+    },
+    get gateway() {
+      return started(gateway);
+    },
+    get dir() {
+      return dir;
+    },
+  };
 }
 
 /** A `pdg queue work` process a test started: the child, what it wrote on stderr so far, and how it ended. */
