@@ -154,7 +154,18 @@ describe.skipIf(skip !== undefined)('walks as BullMQ jobs over worker processes'
         !(job?.progress as { checkpoint?: { done?: true } } | undefined)?.checkpoint?.done
       );
     };
-    await waitFor('workers 1 and 2 to be mid-walk', async () => (await midWalk(first)) && (await midWalk(second)));
+    // Each is frozen (SIGSTOP) before its walk is looked at, so that it cannot finish that walk between the
+    // look and the kill; a worker found between walks runs on (SIGCONT) and is looked at again later. The
+    // short wait lets a write it sent just before it froze reach Redis first.
+    const frozenMidWalk = async (worker: WorkerProcess | undefined) => {
+      worker?.child.kill('SIGSTOP');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (await midWalk(worker)) return true;
+      worker?.child.kill('SIGCONT');
+      return false;
+    };
+    await waitFor('worker 1 to be frozen mid-walk', () => frozenMidWalk(first));
+    await waitFor('worker 2 to be frozen mid-walk', () => frozenMidWalk(second));
     const held = [heldWalk(first), heldWalk(second)] as string[];
     first?.child.kill('SIGKILL');
     second?.child.kill('SIGKILL');
