@@ -111,7 +111,7 @@ describe.skipIf('skip' in found)('shared across processes through Redis', () => 
     workers = [];
   });
 
-  it('calls leave in the order they were made, whichever process made them', async () => {
+  it('calls leave in the order they were made, whichever process made them (two let go at once may swap)', async () => {
     await fleet(3, { points: 2, name: 'order' });
     // One call at a time, to a worker in an order of the test's choosing; the next is made only once this
     // one holds its ticket (Redis counted it), so the order of the calls is the order they were made in.
@@ -127,8 +127,14 @@ describe.skipIf('skip' in found)('shared across processes through Redis', () => 
     }
     const lines = (await Promise.all(calls)).map((line) => line[0] as CallLine);
     expect(lines.every((line) => line.ok)).toBe(true);
-    const departed = [...lines].sort((a, b) => (a.sent[0] ?? 0) - (b.sent[0] ?? 0));
-    expect(departed.map((line) => line.phase)).toEqual(order.map((_, n) => `call ${n}`));
+    // Redis lets calls go first come, first served, at most `points` (2) at once; those let go together are
+    // handed to fetch by their own processes, in whichever order the machine runs them. So a call leaves in
+    // its own place, or swapped with the call it was let go with: never further from its place than one.
+    const departed = [...lines].sort((a, b) => (a.sent[0] ?? 0) - (b.sent[0] ?? 0)).map((line) => line.phase);
+    for (const [n] of order.entries()) {
+      const place = departed.indexOf(`call ${n}`);
+      expect(Math.abs(place - n), `call ${n} left ${place + 1}th: ${departed.join(', ')}`).toBeLessThanOrEqual(1);
+    }
     expect(
       busiestWindow(
         lines.flatMap((line) => line.sent),
