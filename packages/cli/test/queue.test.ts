@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { hasRedisServer, startRedisServer } from './redis-server.js';
 import { cleanEnv, cli, runCli } from './run-cli.js';
 
 describe('pdg queue: usage', () => {
@@ -140,6 +141,37 @@ describe('pdg queue: usage', () => {
       silent.close();
     }
   });
+
+  it.skipIf(!hasRedisServer)(
+    'a Redis that wants a password says so, with exit code 1; given it in the URL, the queue opens',
+    async () => {
+      const redis = await startRedisServer(['--requirepass', 'queue-test-pass-5e1']);
+      try {
+        const bare = await runCli(['queue', 'status', '--redis', redis.url]);
+        expect(bare.code).toBe(1);
+        expect(bare.stderr).toBe(
+          `pdg: Redis at ${redis.url} answered "NOAUTH Authentication required.": put its user and password in the URL (redis://USER:PASSWORD@host:port) or fix them.\n`,
+        );
+        const wrong = await runCli(['queue', 'status', '--redis', redis.url.replace('//', '//:not-it@')]);
+        expect(wrong.code).toBe(1);
+        expect(wrong.stderr).toContain('answered "WRONGPASS');
+        expect(wrong.stderr).not.toContain('not-it');
+        for (const user of ['', 'default']) {
+          const right = await runCli([
+            'queue',
+            'status',
+            '--redis',
+            redis.url.replace('//', `//${user}:queue-test-pass-5e1@`),
+          ]);
+          expect(right.stderr).toBe('');
+          expect(right.code).toBe(0);
+          expect(right.stdout).toMatch(/^waiting 0\nactive 0\n/);
+        }
+      } finally {
+        redis.stop();
+      }
+    },
+  );
 
   it('bash completes its subcommands and options', async () => {
     const script = `

@@ -27,12 +27,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts redis-server; resolves once it accepts connections, with its URL and how to stop it. */
-export async function startRedisServer(): Promise<{ url: string; stop(): void }> {
+/**
+ * Starts redis-server (with `settings` such as `['--requirepass', '…']`); resolves once it accepts connections,
+ * with its URL and how to stop it.
+ */
+export async function startRedisServer(settings: readonly string[] = []): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const redis = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...settings],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
   await new Promise<void>((resolve, reject) => {

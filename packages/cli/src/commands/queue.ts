@@ -11,6 +11,7 @@ import { pdgEnvironment, usageError } from '@pdg/core/face';
 import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion } from '../args.js';
 import { loadProvider, loadProviders } from '../catalog.js';
 import { flagLines, flagsOf, flagText, queueSubcommands } from '../flags.js';
+import { probeRedis } from '../redis-probe.js';
 import { paramFlags, runOptions } from '../run-params.js';
 import { terminalJson, visible } from '../terminal-text.js';
 import { findPagedEndpoint } from './describe.js';
@@ -76,26 +77,15 @@ const shownUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
  * never answers would otherwise leave BullMQ reconnecting for ever.
  */
 async function requireRedis(url: string): Promise<void> {
-  const { createClient } = await import('redis');
-  const probe = createClient({ url, socket: { connectTimeout: redisAnswerMs, reconnectStrategy: false } });
-  probe.on('error', () => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), redisAnswerMs);
-  });
-  const connected = probe.connect().then(
-    () => probe.ping(),
-    () => 'late' as const,
-  );
-  const answer = await Promise.race([connected, late]);
-  clearTimeout(timer);
-  if (answer === 'late') {
-    if (probe.isOpen) probe.destroy();
+  const probe = await probeRedis(url, redisAnswerMs);
+  if (!probe.answered)
     throw new Error(
       `No Redis answered at ${shownUrl(url)} within ${redisAnswerMs / 1000} s: start one (redis-server) or point --redis or PDG_REDIS_URL at yours.`,
     );
-  }
-  await probe.quit();
+  if (probe.error !== undefined)
+    throw new Error(
+      `Redis at ${shownUrl(url)} answered "${probe.error}"${/^(NOAUTH|WRONGPASS)/.test(probe.error) ? ': put its user and password in the URL (redis://USER:PASSWORD@host:port) or fix them' : ''}.`,
+    );
 }
 
 /** The queue, once Redis has answered. */
