@@ -1,7 +1,7 @@
 // What a queue of walks holds: its schedules, each walk run and its state (a run whose worker died is
 // stalled, not active), how many are in each state, and the items delivered.
 import type { Job, Queue } from 'bullmq';
-import { lastHeard, silentAfterMs } from './heartbeat.js';
+import { type Heard, lastHeard, silentAfterMs } from './heartbeat.js';
 import type { WalkProgress, WalkSpec } from './walk-job.js';
 
 export interface FailedWalk {
@@ -88,14 +88,15 @@ const runStateOf: Readonly<Record<JobStateName, WalkRunState>> = {
 const batch = 500;
 
 /**
- * A run as status tells it. An active run is stalled when its worker has been silent for `silentAfterMs`:
- * its heartbeat (heartbeat.ts), its last saved page and when it was taken up are all older than that.
+ * A run as status tells it. An active run is stalled when its worker has been silent for longer than its lock
+ * (BullMQ's `lockDuration`, 30 s by default), and at least `silentAfterMs`: its heartbeat (heartbeat.ts), its
+ * last saved page and when it was taken up are all older than that.
  */
-function runOf(job: Job, jobState: JobStateName, heardAt: number | undefined, now: number): WalkRun {
+function runOf(job: Job, jobState: JobStateName, heard: Heard | undefined, now: number): WalkRun {
   const progress = (typeof job.progress === 'object' ? job.progress : undefined) as Partial<WalkProgress> | undefined;
-  const lastHeardAt = Math.max(heardAt ?? 0, progress?.savedAt ?? 0, job.processedOn ?? 0);
+  const lastHeardAt = Math.max(heard?.at ?? 0, progress?.savedAt ?? 0, job.processedOn ?? 0);
   let state = runStateOf[jobState];
-  if (state === 'active' && now - lastHeardAt > silentAfterMs) state = 'stalled';
+  if (state === 'active' && now - lastHeardAt > (heard?.silentAfterMs ?? silentAfterMs)) state = 'stalled';
   return {
     id: job.id as string,
     walk: job.data as WalkSpec,

@@ -231,6 +231,43 @@ describe.skipIf(skip !== undefined)('runs and schedules of walks', () => {
     expect((await walkStatus(queue)).runs.map((run) => run.id)).not.toContain(id);
   });
 
+  it('a worker frozen (SIGSTOP) for longer than 20 s but within its lock is still active, and its walk goes on when it runs again', async () => {
+    await fresh();
+    // 60 jobs in pages of 10 at 2 requests a second: frozen after its first page, it has pages left.
+    const walk: WalkSpec = { provider: 'jobs:jobboard', endpoint: 'browse', params: { limit: 10 }, maxPages: 6 };
+    const id = walkId(walk);
+    await addWalk(queue, walk);
+    const walker = await startWorker({
+      worker: 1,
+      baseUrl: gateway.url,
+      redisUrl: redis.url,
+      queueName,
+      dir,
+      points: 2,
+      // A lock longer than the freeze: neither BullMQ nor status counts the worker lost.
+      lockDuration: 60_000,
+      stalledInterval: 60_000,
+    });
+    processes.push(walker);
+    await waitFor('a page delivered', () => walker.lines.some((line) => 'page' in line), 120_000);
+    walker.child.kill('SIGSTOP');
+    const frozenAt = Date.now();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 25_000));
+      const status = await walkStatus(queue);
+      // Silent for 25 s (a heartbeat every 5 s would have said otherwise): more than 20 s, less than its lock.
+      expect(Date.now() - (status.runs[0]?.lastHeardAt ?? 0)).toBeGreaterThan(20_000);
+      expect(status.runs[0]).toMatchObject({ id, state: 'active' });
+      expect(status).toMatchObject({ active: 1, stalled: 0 });
+    } finally {
+      walker.child.kill('SIGCONT');
+    }
+    await waitFor('the walk to be done', async () => (await walkStatus(queue)).done === 1, 120_000);
+    const [run] = (await walkStatus(queue)).runs;
+    expect(run).toMatchObject({ id, state: 'done', delivered: 60, pages: 6 });
+    expect(Date.now() - frozenAt).toBeGreaterThan(25_000);
+  });
+
   it('a walk whose worker was killed (SIGKILL) mid-walk is stalled, with when it was last heard from', async () => {
     await fresh();
     // 250 jobs, 25 pages of 10 at 2 requests a second: long enough to kill the worker after its first page.
