@@ -231,12 +231,11 @@ describe.skipIf(skip !== undefined)('runs and schedules of walks', () => {
     expect((await walkStatus(queue)).runs.map((run) => run.id)).not.toContain(id);
   });
 
-  it('a worker frozen (SIGSTOP) for longer than 20 s but within its lock is still active, and its walk goes on when it runs again', async () => {
-    await fresh();
-    // 60 jobs in pages of 10 at 2 requests a second: frozen after its first page, it has pages left.
-    const walk: WalkSpec = { provider: 'jobs:jobboard', endpoint: 'browse', params: { limit: 10 }, maxPages: 6 };
-    const id = walkId(walk);
-    await addWalk(queue, walk);
+  /**
+   * One worker process at 2 requests a second, holding a walk `lockDuration` ms unrenewed (looking for stalled
+   * walks once a minute), once it has delivered its first page.
+   */
+  const walkerPastFirstPage = async (lockDuration: number) => {
     const walker = await startWorker({
       worker: 1,
       baseUrl: gateway.url,
@@ -244,12 +243,22 @@ describe.skipIf(skip !== undefined)('runs and schedules of walks', () => {
       queueName,
       dir,
       points: 2,
-      // A lock longer than the freeze: neither BullMQ nor status counts the worker lost.
-      lockDuration: 60_000,
+      lockDuration,
       stalledInterval: 60_000,
     });
     processes.push(walker);
     await waitFor('a page delivered', () => walker.lines.some((line) => 'page' in line), 120_000);
+    return walker;
+  };
+
+  it('a worker frozen (SIGSTOP) for longer than 20 s but within its lock is still active, and its walk goes on when it runs again', async () => {
+    await fresh();
+    // 60 jobs in pages of 10 at 2 requests a second: frozen after its first page, it has pages left.
+    const walk: WalkSpec = { provider: 'jobs:jobboard', endpoint: 'browse', params: { limit: 10 }, maxPages: 6 };
+    const id = walkId(walk);
+    await addWalk(queue, walk);
+    // A lock longer than the freeze: neither BullMQ nor status counts the worker lost.
+    const walker = await walkerPastFirstPage(60_000);
     walker.child.kill('SIGSTOP');
     const frozenAt = Date.now();
     try {
@@ -274,19 +283,8 @@ describe.skipIf(skip !== undefined)('runs and schedules of walks', () => {
     const long: WalkSpec = { provider: 'jobs:jobboard', endpoint: 'browse', params: { limit: 10 } };
     const id = walkId(long);
     await addWalk(queue, long);
-    const walker = await startWorker({
-      worker: 1,
-      baseUrl: gateway.url,
-      redisUrl: redis.url,
-      queueName,
-      dir,
-      points: 2,
-      // A short lock, so that a dead worker's lock expires soon; no live worker is left to take the walk up.
-      lockDuration: 2000,
-      stalledInterval: 60_000,
-    });
-    processes.push(walker);
-    await waitFor('a page delivered', () => walker.lines.some((line) => 'page' in line), 120_000);
+    // A short lock, so that a dead worker's lock expires soon; no live worker is left to take the walk up.
+    const walker = await walkerPastFirstPage(2000);
     expect((await walkStatus(queue)).runs[0]).toMatchObject({ id, state: 'active' });
     walker.child.kill('SIGKILL');
     await walker.exited;
