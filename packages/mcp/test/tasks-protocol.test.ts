@@ -40,11 +40,6 @@ beforeAll(async () => {
     fixtures,
     listingSize,
     onRequest: (request) => requests.push(request),
-    // The client and this gateway share one event loop, which a task's type check can hold for seconds on a
-    // starved machine. With the default 5 s keep-alive the gateway may close an idle connection just as the
-    // client (which lets go after 4 s) reuses it: ECONNRESET, for a walk here run with retry: 0. A minute
-    // leaves the closing of idle connections to the client.
-    timeouts: { keepAliveMs: 60_000 },
   });
 });
 afterAll(async () => {

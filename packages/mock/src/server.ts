@@ -46,7 +46,7 @@ export interface MockGatewayOptions {
   readonly latencyMs?: number;
   /**
    * Bounds on slow clients: `headersMs` (default 10 000) to send the headers, `requestMs` (default 30 000)
-   * the whole request, else 408 and the connection closed; `keepAliveMs` (default 5 000) an idle keep-alive
+   * the whole request, else 408 and the connection closed; `keepAliveMs` (default 60 000) an idle keep-alive
    * connection stays open. Each from 10 ms to 10 min, `headersMs` at most `requestMs`; others throw a RangeError.
    */
   readonly timeouts?: MockGatewayTimeouts;
