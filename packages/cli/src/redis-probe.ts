@@ -10,6 +10,12 @@ import type { Socket } from 'node:net';
  */
 export type RedisProbe = { readonly answered: false } | { readonly answered: true; readonly error?: string };
 
+/**
+ * The most the probe reads: Redis answers AUTH and PING in a few dozen bytes (an error in a line); a server that
+ * sends more without them is not answering as Redis.
+ */
+const maxReplyLength = 4096;
+
 /** A command in the Redis protocol's array form, which takes any bytes in its arguments. */
 function command(...parts: readonly string[]): string {
   return `*${parts.length}\r\n${parts.map((part) => `$${Buffer.byteLength(part)}\r\n${part}\r\n`).join('')}`;
@@ -47,6 +53,7 @@ export async function probeRedis(url: string, ms: number): Promise<RedisProbe> {
     socket.on('close', () => done({ answered: false }));
     socket.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
+      if (text.length > maxReplyLength) return done({ answered: false });
       const lines = text.split('\r\n');
       // Only whole lines: the last piece is what comes after the last line break.
       const whole = lines.slice(0, -1);

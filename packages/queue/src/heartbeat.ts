@@ -14,9 +14,6 @@ export const heartbeatMs = 5_000;
  */
 export const silentAfterMs = 20_000;
 
-/** BullMQ's `lockDuration` when a worker is not given one. */
-const defaultLockMs = 30_000;
-
 /** When a run was last heard from, and how long its worker may be silent before it counts as lost. */
 export interface Heard {
   readonly at: number;
@@ -31,7 +28,8 @@ export function startHeartbeat(
   jobId: string,
   onError: (error: Error) => void,
 ): { stop(): Promise<void> } {
-  const lockMs = worker.opts.lockDuration ?? defaultLockMs;
+  // BullMQ fills in its default (30 s) where the worker is given none; without one, the floor holds.
+  const lockMs = worker.opts.lockDuration ?? 0;
   const beat = async () => {
     await (await worker.getBackend().client).hset(heardKey(worker), { [jobId]: `${Date.now()}/${lockMs}` });
   };
@@ -55,14 +53,9 @@ export async function lastHeard(queue: Queue, jobIds: readonly string[]): Promis
   values.forEach((value, index) => {
     if (value === null) return;
     // `<at>/<lock ms>`; a bare `<at>` (written before the lock was) gives the floor.
-    const [atText = '', lockText] = value.split('/');
-    const at = Number(atText);
-    const lockMs = lockText === undefined ? 0 : Number(lockText);
-    if (!Number.isFinite(at)) return;
-    heard.set(jobIds[index] as string, {
-      at,
-      silentAfterMs: Math.max(silentAfterMs, Number.isFinite(lockMs) ? lockMs : 0),
-    });
+    const [at, lockMs] = value.split('/').map(Number);
+    if (at === undefined || !Number.isFinite(at)) return;
+    heard.set(jobIds[index] as string, { at, silentAfterMs: Math.max(silentAfterMs, lockMs || 0) });
   });
   return heard;
 }

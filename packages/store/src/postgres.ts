@@ -1,5 +1,5 @@
 // The PostgreSQL engine (`postgres://…`): `pg`, loaded only when a harvest goes into PostgreSQL. A batch of
-// pages is sent as one JSON param, read as rows by `json_to_recordset` (the staging, in one statement) and
+// pages is sent as one JSON param, read as rows by `jsonb_to_recordset` (the staging, in one statement) and
 // merged with `INSERT … ON CONFLICT (_pdg_key) DO UPDATE`, inside the batch's transaction; many processes can
 // write one table at once.
 import { usageError } from '@pdg/core';
