@@ -10,7 +10,7 @@
 
 import type { ClientCache, ClientRateLimit } from '@pdg/core';
 import type { StoreErrorEvent } from '@pdg/core/cache';
-import { usageError } from '@pdg/core/face';
+import { maskUrlCredentials, usageError } from '@pdg/core/face';
 import { integerFlag, type ParsedArgs, rateLimitFlag } from './args.js';
 import { redacted } from './io.js';
 import { visible } from './terminal-text.js';
@@ -81,11 +81,6 @@ const closeTimeoutMs = 250;
 /** Reconnections, once connected: soon, then at most a second apart, for as long as pdg runs. */
 const reconnectDelayMs = (retries: number) => Math.min(100 * 2 ** retries, 1000);
 
-/** The URL as printed: a password in it is masked. */
-function shown(url: string): string {
-  return url.replace(/^([a-z]+:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
-}
-
 async function connect(url: string, answerWithinMs: number) {
   const { createClient } = await import('redis');
   let client: ReturnType<typeof createClient>;
@@ -103,14 +98,14 @@ async function connect(url: string, answerWithinMs: number) {
     });
   } catch (error) {
     throw usageError(
-      `--redis must be a Redis URL such as redis://127.0.0.1:6379 (received "${shown(url)}": ${String(error)}).`,
+      `--redis must be a Redis URL such as redis://127.0.0.1:6379 (received "${maskUrlCredentials(url)}": ${String(error)}).`,
     );
   }
   // Connection failures are reported by connect() below; without a listener they would also be thrown.
   client.on('error', () => undefined);
   const failure = (reason: string) =>
     new Error(
-      `could not connect to Redis at ${shown(url)} (${reason}). Start one (redis-server --port 6379 --save '') or fix --redis.`,
+      `could not connect to Redis at ${maskUrlCredentials(url)} (${reason}). Start one (redis-server --port 6379 --save '') or fix --redis.`,
     );
   const silence = failure(
     `no answer within ${answerWithinMs / 1000} s: is a Redis server listening there, and does it need rediss:// or a password?`,

@@ -11,7 +11,7 @@ export { checkClientOptions } from './client/client.js';
 export { closestNames, didYouMean } from './errors/closest-names.js';
 export { usageError } from './errors/error-builders.js';
 export { isPdgError } from './errors/errors.js';
-export { redact } from './errors/redact.js';
+export { maskUrlCredentials, redact } from './errors/redact.js';
 export type { ItemWalk, ItemWalkOptions } from './face/call-endpoint.js';
 export {
   type CallIdentity,

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpointCatalog, endpointsOf, type ItemStep, pdgEnvironment } from '../src/face-entry.js';
+import { endpointCatalog, endpointsOf, type ItemStep, maskUrlCredentials, pdgEnvironment } from '../src/face-entry.js';
 import {
   createClient,
   defineEndpoint,
@@ -186,6 +186,19 @@ describe('redaction of the key', () => {
       expect(redacted).toContain('[redacted]');
       expect(redacted.replace('[redacted]', '').length).toBeLessThanOrEqual(12);
     }
+  });
+
+  it('credentials in URLs: a password masked with its user name kept, a user part alone masked whole', () => {
+    expect(maskUrlCredentials('postgres://app:s3cret-pw@db.test:5432/harvest')).toBe(
+      'postgres://app:***@db.test:5432/harvest',
+    );
+    expect(maskUrlCredentials('rediss://:s3cret-pw@cache.test:6380')).toBe('rediss://:***@cache.test:6380');
+    expect(maskUrlCredentials('https://tok_3xample@gateway.test/v1')).toBe('https://***@gateway.test/v1');
+    // Every URL of a message; an @ after the host (a path, a query) is not a user part.
+    expect(
+      maskUrlCredentials('Redis at redis://u:p1@a.test:1 and redis://u:p2@b.test:2/0 (see https://x.test/a@b?c=d@e)'),
+    ).toBe('Redis at redis://u:***@a.test:1 and redis://u:***@b.test:2/0 (see https://x.test/a@b?c=d@e)');
+    expect(maskUrlCredentials('http://127.0.0.1:4010/v1')).toBe('http://127.0.0.1:4010/v1');
   });
 });
 

@@ -3,6 +3,7 @@
 // merged with `INSERT … ON CONFLICT (_pdg_key) DO UPDATE`, inside the batch's transaction; many processes can
 // write one table at once.
 import { usageError } from '@pdg/core';
+import { maskUrlCredentials } from '@pdg/core/face';
 import { type ColumnType, pdgColumns } from './columns.js';
 import {
   differingColumns,
@@ -20,7 +21,7 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
   const client = new pg.Client({ connectionString: url });
   await client.connect().catch((error: unknown) => {
     throw usageError(
-      `PostgreSQL at ${shownUrl(url)} cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+      `PostgreSQL at ${maskUrlCredentials(url)} cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
     );
   });
   // A server going away between queries is reported by the query that fails; this keeps it from being thrown unheard.
@@ -104,16 +105,5 @@ function postgresType(type: ColumnType): string {
       return 'date';
     default:
       return 'jsonb';
-  }
-}
-
-/** The URL without its password, for messages. */
-function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the URL given';
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { AnyProvider, Hooks } from '@pdg/core';
 import { paramsFromStrings } from '@pdg/core/describe';
-import { pdgEnvironment, usageError } from '@pdg/core/face';
+import { maskUrlCredentials, pdgEnvironment, usageError } from '@pdg/core/face';
 import { checkFlags, integerFlag, type ParsedArgs, rateLimitFlag, suggestion } from '../args.js';
 import { loadProvider, loadProviders } from '../catalog.js';
 import { flagLines, flagsOf, flagText, queueSubcommands } from '../flags.js';
@@ -69,9 +69,6 @@ function queueNameOf(args: ParsedArgs): string {
 /** How long Redis has to answer before a command says it is not there. */
 const redisAnswerMs = 5000;
 
-/** The URL as printed: a password in it masked. */
-const shownUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
-
 /**
  * Fails clearly (exit 1) unless Redis answers at `url` within 5 s: a wrong URL or a port that accepts and
  * never answers would otherwise leave BullMQ reconnecting for ever.
@@ -80,11 +77,11 @@ async function requireRedis(url: string): Promise<void> {
   const probe = await probeRedis(url, redisAnswerMs);
   if (!probe.answered)
     throw new Error(
-      `No Redis answered at ${shownUrl(url)} within ${redisAnswerMs / 1000} s: start one (redis-server) or point --redis or PDG_REDIS_URL at yours.`,
+      `No Redis answered at ${maskUrlCredentials(url)} within ${redisAnswerMs / 1000} s: start one (redis-server) or point --redis or PDG_REDIS_URL at yours.`,
     );
   if (probe.error !== undefined)
     throw new Error(
-      `Redis at ${shownUrl(url)} answered "${probe.error}"${/^(NOAUTH|WRONGPASS)/.test(probe.error) ? ': put its user and password in the URL (redis://USER:PASSWORD@host:port) or fix them' : ''}.`,
+      `Redis at ${maskUrlCredentials(url)} answered "${probe.error}"${/^(NOAUTH|WRONGPASS)/.test(probe.error) ? ': put its user and password in the URL (redis://USER:PASSWORD@host:port) or fix them' : ''}.`,
     );
 }
 

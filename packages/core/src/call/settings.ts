@@ -5,7 +5,7 @@
 import type { CallTarget } from '../contract/call-target.js';
 import type { AnyProvider } from '../contract/contract.js';
 import { usageError } from '../errors/error-builders.js';
-import { keyRedactor, type Redactor } from '../errors/redact.js';
+import { keyRedactor, maskUrlCredentials, type Redactor } from '../errors/redact.js';
 import { defaultRetryPolicy, type RetryOption, type RetryPolicy, withRetryOption } from '../errors/retry-policy.js';
 import { checkedHeaders } from './checked-headers.js';
 import { type PdgEnvironment, pdgEnvironment } from './environment.js';
@@ -234,24 +234,19 @@ function checkBaseUrl(raw: string | URL | undefined): URL {
   try {
     base = new URL(String(raw));
   } catch {
-    throw usageError(`baseUrl must be an absolute http(s) URL (received "${withoutUserinfo(String(raw))}").`);
+    throw usageError(`baseUrl must be an absolute http(s) URL (received "${maskUrlCredentials(String(raw))}").`);
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw usageError(`baseUrl must be an http(s) URL (received "${withoutUserinfo(base.href)}").`);
+    throw usageError(`baseUrl must be an http(s) URL (received "${maskUrlCredentials(base.href)}").`);
   }
   // Credentials in the URL would be printed wherever the URL is (error messages, logs), and they are
   // not how the gateway authenticates anyway.
   if (base.username !== '' || base.password !== '') {
     throw usageError(
-      `baseUrl must not contain a user name or password (received "${withoutUserinfo(base.href)}"). The gateway authenticates with apiKey alone: remove the "user:password@" part.`,
+      `baseUrl must not contain a user name or password (received "${maskUrlCredentials(base.href)}"). The gateway authenticates with apiKey alone: remove the "user:password@" part.`,
     );
   }
   return base;
-}
-
-/** The URL text with any `user:password@` part masked, for messages. */
-function withoutUserinfo(text: string): string {
-  return text.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@');
 }
 
 /** Where debug lines go: the function given, stderr when `debug` is true or PDG_DEBUG says so, else nowhere. */

@@ -89,6 +89,19 @@ export function secretForms(secret: string): string[] {
   return [...new Set(forms)];
 }
 
+/**
+ * `text` with the credentials of every URL in it masked, for a message that names a server (the gateway,
+ * Redis, PostgreSQL): a password becomes `***` and its user name stays (`postgres://app:***@db/x`); a user
+ * part alone, which may be a token, is masked whole (`https://***@host/`). The one rule every package prints
+ * a URL by.
+ */
+export function maskUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@]*)@/gi, (_, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    return `${scheme}${colon < 0 ? '***' : `${userinfo.slice(0, colon)}:***`}@`;
+  });
+}
+
 /** True when `secret` occurs in a string anywhere inside `value` (keys included), at any depth. */
 function contains(value: unknown, secret: string): boolean {
   // A list of what is left to look at, not recursion: a body nested thousands deep must not overflow the stack.
