@@ -44,7 +44,13 @@ beforeAll(() => {
     .filter(Boolean);
   for (const file of files) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(root, file), join(copy, file));
+    try {
+      cpSync(join(root, file), join(copy, file));
+    } catch (error) {
+      // A file gone since git listed it was a tool's temporary file (pnpm writes `_tmp_<pid>_<hex>` beside a file
+      // it replaces, as other tasks of the same run do): not part of the repository.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
   const install = run('pnpm', ['install', '--offline', '--frozen-lockfile']);
   if (install.code !== 0) throw new Error(`pnpm install in the copy failed:\n${install.output}`);
