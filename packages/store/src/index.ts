@@ -13,12 +13,12 @@ export {
   harvest,
   pagedDefinition,
 } from './harvest.js';
-export type { LedgerRun } from './ledger-runs.js';
 export { openStore } from './open-store.js';
 export { type RequestIdRecorder, requestIdRecorder } from './request-ids.js';
 export type {
   HarvestMode,
   HarvestStore,
+  LedgerRun,
   PageCounts,
   PageWrite,
   RunEnd,

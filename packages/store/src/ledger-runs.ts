@@ -1,23 +1,7 @@
 // Runs read back from the ledger (`_pdg_runs`) by id: what `pdg queue status` shows of each walk a worker wrote
 // into a store.
 import type { SqlEngine } from './sql-engine.js';
-import type { HarvestMode, RunFigures, RunStatus } from './store.js';
-
-/** One run as the ledger holds it. */
-export interface LedgerRun extends RunFigures {
-  readonly runId: string;
-  readonly provider: string;
-  readonly endpoint: string;
-  readonly table: string;
-  /** What the run did: walked until what was stored (`incremental`), from the high-water mark (`since`), or all. */
-  readonly mode: HarvestMode;
-  readonly modeReason: string;
-  readonly status: RunStatus;
-  readonly startedAt: string;
-  /** Null while the run is under way. */
-  readonly endedAt: string | null;
-  readonly error: string | null;
-}
+import type { HarvestMode, LedgerRun, RunFigures, RunStatus } from './store.js';
 
 const figureNames = ['requests', 'pages', 'inserted', 'updated', 'unchanged', 'removed'] as const;
 

@@ -3,7 +3,6 @@
 import type { WalkCheckpoint } from '@pdg/core';
 import type { TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
-import type { LedgerRun } from './ledger-runs.js';
 
 /** How a run walks: `incremental` stops at a page it already has, `since` sends the stored high-water mark, `full` walks everything. */
 export type HarvestMode = 'full' | 'incremental' | 'since';
@@ -121,4 +120,20 @@ export interface HarvestStore {
   /** The ledger's runs of these ids (`_pdg_runs`), oldest first: what `pdg queue status` shows per walk. */
   readRuns(runIds: readonly string[]): Promise<LedgerRun[]>;
   close(): Promise<void>;
+}
+
+/** One run as the ledger holds it. */
+export interface LedgerRun extends RunFigures {
+  readonly runId: string;
+  readonly provider: string;
+  readonly endpoint: string;
+  readonly table: string;
+  /** What the run did: walked until what was stored (`incremental`), from the high-water mark (`since`), or all. */
+  readonly mode: HarvestMode;
+  readonly modeReason: string;
+  readonly status: RunStatus;
+  readonly startedAt: string;
+  /** Null while the run is under way. */
+  readonly endedAt: string | null;
+  readonly error: string | null;
 }

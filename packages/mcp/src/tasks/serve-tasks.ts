@@ -10,7 +10,7 @@ import { type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextp
 import { PdgError, pdgError } from '@pdg/core';
 import { z } from 'zod';
 import { toolError } from '../errors.js';
-import type { PdgTools } from '../server.js';
+import type { ServedTool } from '../tools.js';
 import {
   createdTask2025,
   createdTask2026,
@@ -19,6 +19,7 @@ import {
   relatedTaskKey,
   task2025,
 } from './protocol.js';
+import type { ServerTasks } from './server-tasks.js';
 import { isTerminal } from './task.js';
 
 /** What `tools/call` asks of the tasks: the task's answer when the call runs as one. */
@@ -35,6 +36,14 @@ export interface ServedTasks {
   ): Record<string, unknown> | undefined;
 }
 
+/** What serving tasks needs of the server's tools (server.ts's `PdgTools` has it all). */
+interface TaskTools {
+  readonly tools: readonly ServedTool[];
+  /** The tools that call the gateway: each may run as a task. */
+  readonly taskTools: ReadonlySet<string>;
+  readonly tasks: ServerTasks;
+}
+
 /** A request's `_meta` with the 2026-07-28 envelope the SDK lifts out of it (`ctx.mcpReq.envelope`). */
 export function requestMeta(ctx: { readonly mcpReq: { readonly _meta?: unknown; readonly envelope?: unknown } }) {
   const own = (value: unknown) => (typeof value === 'object' && value !== null ? value : {});
@@ -44,7 +53,7 @@ export function requestMeta(ctx: { readonly mcpReq: { readonly _meta?: unknown; 
 const taskParams = { params: z.looseObject({ taskId: z.string() }) };
 const listParams = { params: z.looseObject({ cursor: z.string().optional() }) };
 
-export function serveTasks(mcp: McpServer, pdgTools: PdgTools, callerKey: string | undefined): ServedTasks {
+export function serveTasks(mcp: McpServer, pdgTools: TaskTools, callerKey: string | undefined): ServedTasks {
   const { engine } = pdgTools.tasks;
   const owner = () => {
     const found = pdgTools.tasks.owner(callerKey);
@@ -123,7 +132,7 @@ export function serveTasks(mcp: McpServer, pdgTools: PdgTools, callerKey: string
  * A walk longer than one call gives, from a client that did not ask for a task: the tool's own refusal of
  * the walk argument, and how to have the walk as a task instead.
  */
-function overBoundsError(pdgTools: PdgTools, name: string, args: Record<string, unknown> | undefined): CallToolResult {
+function overBoundsError(pdgTools: TaskTools, name: string, args: Record<string, unknown> | undefined): CallToolResult {
   const { maxItems, maxPages } = pdgTools.tasks.engine.limits;
   const tool = pdgTools.tools.find((each) => each.name === name);
   const bounds = tool?.inputSchema.properties as Record<string, { maximum?: number }> | undefined;
