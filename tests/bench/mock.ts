@@ -262,6 +262,10 @@ if (mode === 'serve') {
       answer.writeHead(status, headers);
       answer.end(body);
     });
+    // Idle connections kept as long as the mock keeps them (its `Keep-Alive: timeout`, a minute by default, where
+    // Node's own is 5 s): the same header, and the same work for connections.
+    const keepAlive = /timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '')?.[1];
+    if (keepAlive !== undefined) bare.keepAliveTimeout = Number(keepAlive) * 1000;
     bare.listen(0, '127.0.0.1', () => console.log(`http://127.0.0.1:${(bare.address() as AddressInfo).port}`));
     answerCpu(() => process.exit(0));
   }
