@@ -1,5 +1,5 @@
 /**
- * The tests of every provider package, run by its `test` script (config/provider-test.ts, which shares one vitest
+ * The tests of every provider package, run by its `test` script (config/package-test.ts, which shares one vitest
  * process between the provider packages' test tasks; `vitest run --config ../../../config/vitest.provider.ts`
  * runs the same). Runs the package's own tests and, for every provider package, the conformance suite
  * (`provider-conformance.ts`).
