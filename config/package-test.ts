@@ -55,7 +55,8 @@ async function testPackage(dir: string, args: readonly string[] = []): Promise<S
   }
 }
 
-const args = process.argv.slice(2);
+// `pnpm test -- -t <name>` hands on its `--` too: vitest would take what follows it as file filters.
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
 if (args.length > 0) {
   const result = await testPackage(process.cwd(), args);
   (result.ok ? process.stdout : process.stderr).write(`${result.output}\n`);
