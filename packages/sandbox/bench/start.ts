@@ -8,8 +8,8 @@
  * - after a pause: a program asked for once the spare worker has had a second to load.
  */
 import variant from '@jitl/quickjs-singlefile-mjs-release-sync';
-import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import { createClient } from '@pdg/core';
+import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import { runProgram } from '../dist/index.js';
 
 const rounds = 15;
