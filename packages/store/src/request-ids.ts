@@ -1,7 +1,7 @@
 // The gateway's request id of each page a harvest fetches, heard through a client hook (`afterResponse`):
 // core's walk hands out pages, not their answers' headers, so the harvest asks the client's hooks instead.
 import type { Hooks } from '@pdg/core';
-import { stableJson } from './stable-json.js';
+import { sortedJson } from '@pdg/core/face';
 
 /** Hears the request id of every answer of a client; `createClient({ hooks: [recorder.hooks] })`. */
 export interface RequestIdRecorder {
@@ -16,7 +16,7 @@ const heardLimit = 1_000;
 export function requestIdRecorder(): RequestIdRecorder {
   const heard = new Map<string, string>();
   const callKey = (provider: string, endpoint: string, params: Readonly<Record<string, unknown>>) =>
-    `${provider} ${endpoint} ${stableJson(params)}`;
+    `${provider} ${endpoint} ${sortedJson(params)}`;
   return {
     hooks: {
       afterResponse({ provider, endpoint, params, response, body }) {

@@ -4,11 +4,11 @@
 // one transaction with the checkpoint past the last of them and the run's figures; so a run killed at any
 // moment leaves the table consistent with its checkpoint, and a fast walk pays a transaction's fixed cost once
 // for many pages instead of once per page.
+import { sortedJson } from '@pdg/core/face';
 import { type Column, type ColumnType, pdgColumns, type TableShape } from './columns.js';
 import type { ItemRow } from './item-row.js';
 import { readLedgerRuns } from './ledger-runs.js';
 import { type JsonColumn, quoted, type SqlEngine, type Statement } from './sql-engine.js';
-import { stableJson } from './stable-json.js';
 import type { HarvestStore, PageCounts, PageWrite, RunEnd, RunStart, StoredState } from './store.js';
 
 const text: ColumnType = { kind: 'text' };
@@ -112,7 +112,7 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
     async readState(table, params) {
       const [row] = await engine.query(`SELECT * FROM "_pdg_state" WHERE "table" = $1 AND "scope" = $2`, [
         table.name,
-        stableJson(params),
+        sortedJson(params),
       ]);
       return row === undefined ? undefined : stateFromRow(row);
     },
@@ -141,7 +141,7 @@ export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
               provider: run.table.provider,
               endpoint: run.table.endpoint,
               table: run.table.name,
-              params: JSON.parse(stableJson(run.params)),
+              params: JSON.parse(sortedJson(run.params)),
               mode: run.mode,
               modeReason: run.modeReason,
               startedAt: run.startedAt.toISOString(),
@@ -323,7 +323,7 @@ async function saveState(engine: SqlEngine, run: RunStart, state: StoredState): 
 
 /** The statements replacing the walk's state row. */
 function stateStatements(engine: SqlEngine, run: RunStart, state: StoredState): Statement[] {
-  const scope = stableJson(run.params);
+  const scope = sortedJson(run.params);
   const values: Record<string, string | null> = {
     table: run.table.name,
     scope,

@@ -1,11 +1,7 @@
-// Content as text that does not depend on key order, and its hashes: how an item's key is made where the spec
-// shows no id, and how a stored item is told changed or unchanged.
+// An item's content as text that does not depend on key order, and its hashes: how an item's key is made where
+// the spec shows no id, and how a stored item is told changed or unchanged. (A walk's params, its identity, are
+// written by core's `sortedJson`.)
 import { hash } from 'node:crypto';
-
-/** JSON with every object's keys sorted, so equal content gives equal text. */
-export function stableJson(value: unknown): string {
-  return written(value) ?? 'null';
-}
 
 /** The value's stable JSON, or undefined where JSON leaves it out (an `undefined` field). */
 export function written(value: unknown): string | undefined {
