@@ -39,10 +39,10 @@ export function itemRow(table: TableShape, item: unknown, params: Readonly<Recor
   if (typeof item === 'object' && item !== null && !Array.isArray(item) && table.itemKey !== 'content') {
     const record = item as Record<string, unknown>;
     const key = idKey(table.itemKey, record, params);
-    const undocumented: Extra = { values: undefined };
-    if (key !== undefined && fitsAsSent(table.columns, record, '', undocumented, true)) {
+    const extra: Extra = [];
+    if (key !== undefined && fitsObject(fitsOf(table.columns), record, '', extra, true)) {
       const itemJson = JSON.stringify(record);
-      const extraJson = undocumented.values === undefined ? 'null' : extraText(undocumented.values);
+      const extraJson = extra.length === 0 ? 'null' : extraText(extra);
       // The item's text holds its undocumented fields too: it alone says whether anything changed. (SHA-1: a
       // change detector, not a key, and the cheapest of Node's hashes.)
       return { key, hash: hash('sha1', itemJson), itemJson, extraJson };
@@ -51,10 +51,8 @@ export function itemRow(table: TableShape, item: unknown, params: Readonly<Recor
   return rewrittenRow(table, item, params);
 }
 
-/** Undocumented fields met on the way, by path; none until the first. */
-interface Extra {
-  values: Record<string, unknown> | undefined;
-}
+/** Undocumented fields met on the way: each one's path, then its value. */
+type Extra = unknown[];
 
 /** A `YYYY-MM-DD` date's shape: a month of the year, a day of a month (whether that month has it: `hasDay`). */
 const datePattern = String.raw`\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])`;
@@ -85,80 +83,114 @@ function hasDay(text: string): boolean {
   return day === 29 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
 
-/** The undocumented fields' JSON, by path in name order: a field is named by its path alone. */
-function extraText(values: Readonly<Record<string, unknown>>): string {
-  const paths = Object.keys(values);
-  if (paths.length > 1) paths.sort();
+/** The undocumented fields' JSON (`extra`: path, value, path, value, …), by path in name order. */
+function extraText(extra: Extra): string {
+  // Sorted in place, pair by pair: an item has a few undocumented fields, mostly met in order already.
+  for (let at = 2; at < extra.length; at += 2) {
+    const path = extra[at] as string;
+    const value = extra[at + 1];
+    let to = at;
+    while (to > 0 && (extra[to - 2] as string) > path) {
+      extra[to] = extra[to - 2];
+      extra[to + 1] = extra[to - 1];
+      to -= 2;
+    }
+    extra[to] = path;
+    extra[to + 1] = value;
+  }
   let text = '';
-  for (const path of paths) {
-    const value = values[path];
+  for (let at = 0; at < extra.length; at += 2) {
+    const value = extra[at + 1];
     const valueText = typeof value === 'object' && value !== null ? written(value) : JSON.stringify(value);
-    if (valueText !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(path)}:${valueText}`;
+    if (valueText !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(extra[at])}:${valueText}`;
   }
   return `{${text}}`;
 }
 
 /**
- * Whether every documented value of the object can be read by the database from the item's own text into its
- * column (a string for text, a safe integer for an integer column, an ISO 8601 time with its zone for a
- * timestamp, …); undocumented members are added to `extra` on the way. `top`: the item itself, whose fields
- * named like pdg's own columns (`_pdg_…`) must be written anew.
+ * Whether a value can be read by the database from the item's own text into its column (a string for text, a
+ * safe integer for an integer column, an ISO 8601 time with its zone for a timestamp, …); undocumented members
+ * met on the way are added to `extra`, `path` being where the value is.
  */
-function fitsAsSent(
-  columns: readonly Column[],
+type Fit = (value: unknown, path: string, extra: Extra) => boolean;
+
+/** The fit of each documented field of an object, by name: made once per column list. */
+type ObjectFits = ReadonlyMap<string, Fit>;
+
+const fitsOfColumns = new WeakMap<readonly Column[], ObjectFits>();
+
+function fitsOf(columns: readonly Column[]): ObjectFits {
+  let fits = fitsOfColumns.get(columns);
+  if (fits === undefined) {
+    fits = new Map(columns.map((column) => [column.name, fitOf(column.type)]));
+    fitsOfColumns.set(columns, fits);
+  }
+  return fits;
+}
+
+const isString: Fit = (value) => typeof value === 'string';
+
+function fitOf(type: ColumnType): Fit {
+  switch (type.kind) {
+    case 'text':
+      return isString;
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    case 'integer':
+      return (value) => Number.isSafeInteger(value);
+    case 'double':
+      return (value) => typeof value === 'number' && Number.isFinite(value);
+    case 'timestamp':
+      return (value) => typeof value === 'string' && isIsoTimestamp(value);
+    case 'date':
+      return isDate;
+    case 'json':
+      return () => true;
+    case 'struct': {
+      const fields = type.fields;
+      return (value, path, extra) =>
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        fitsObject(fitsOf(fields), value as Record<string, unknown>, `${path}.`, extra, false);
+    }
+    case 'list': {
+      const fitsItem = fitOf(type.item);
+      return (value, path, extra) => {
+        if (!Array.isArray(value)) return false;
+        for (let index = 0; index < value.length; index++) {
+          const item = value[index];
+          if (item !== undefined && item !== null && !fitsItem(item, `${path}[${index}]`, extra)) return false;
+        }
+        return true;
+      };
+    }
+  }
+}
+
+/**
+ * Whether every documented field of the object fits its column; its undocumented members are added to
+ * `extra` on the way. `prefix`: the object's path with its dot (empty for the item). `top`: the item itself,
+ * whose fields named like pdg's own columns (`_pdg_…`) must be written anew.
+ */
+function fitsObject(
+  fits: ObjectFits,
   record: Readonly<Record<string, unknown>>,
-  path: string,
+  prefix: string,
   extra: Extra,
   top: boolean,
 ): boolean {
-  for (const column of columns) {
-    const value = record[column.name];
-    if (value !== undefined && value !== null && !fitsType(column.type, value, `${path}${column.name}`, extra))
-      return false;
-  }
-  const known = columnNames(columns);
   for (const field in record) {
-    if (known.has(field) || !Object.hasOwn(record, field)) continue;
-    if (top && field.startsWith('_pdg_')) return false;
+    if (!Object.hasOwn(record, field)) continue;
     const value = record[field];
-    if (value === undefined) continue;
-    extra.values ??= {};
-    extra.values[`${path}${field}`] = value;
+    const fitsField = fits.get(field);
+    if (fitsField !== undefined) {
+      if (value !== undefined && value !== null && !fitsField(value, `${prefix}${field}`, extra)) return false;
+      continue;
+    }
+    if (top && field.startsWith('_pdg_')) return false;
+    if (value !== undefined) extra.push(`${prefix}${field}`, value);
   }
   return true;
-}
-
-function fitsType(type: ColumnType, value: unknown, path: string, extra: Extra): boolean {
-  switch (type.kind) {
-    case 'text':
-      return typeof value === 'string';
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'integer':
-      return Number.isSafeInteger(value);
-    case 'double':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'timestamp':
-      return typeof value === 'string' && isIsoTimestamp(value);
-    case 'date':
-      return isDate(value);
-    case 'json':
-      return true;
-    case 'struct':
-      return (
-        typeof value === 'object' &&
-        !Array.isArray(value) &&
-        fitsAsSent(type.fields, value as Record<string, unknown>, `${path}.`, extra, false)
-      );
-    case 'list': {
-      if (!Array.isArray(value)) return false;
-      for (let index = 0; index < value.length; index++) {
-        const item = value[index];
-        if (item !== undefined && item !== null && !fitsType(type.item, item, `${path}[${index}]`, extra)) return false;
-      }
-      return true;
-    }
-  }
 }
 
 /**
@@ -171,14 +203,12 @@ function rewrittenRow(table: TableShape, item: unknown, params: Readonly<Record<
     string,
     unknown
   >;
-  const extra: Record<string, unknown> = {};
-  let extraCount = 0;
+  const extra: Extra = [];
   const sink = (path: string, value: unknown) => {
-    extra[path] = value;
-    extraCount++;
+    extra.push(path, value);
   };
   const itemJson = objectText(table.columns, record, '', sink);
-  const extraJson = extraCount > 0 ? extraText(extra) : 'null';
+  const extraJson = extra.length > 0 ? extraText(extra) : 'null';
   const hash = contentHash(`${itemJson}\n${extraJson}`);
   return { key: itemKey(table.itemKey, record, params, hash), hash, itemJson, extraJson };
 }
