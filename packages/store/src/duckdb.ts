@@ -7,6 +7,7 @@ import {
   extraPathField,
   inTransaction,
   type JsonColumn,
+  literal,
   quoted,
   rowsWithPages,
   type SqlEngine,
@@ -14,6 +15,12 @@ import {
 
 /** Prepared statements kept at most (a harvest uses a dozen). */
 const maxPrepared = 64;
+
+/** A script's values from this length on are bound to `batchVariable` rather than written in. */
+const largeValue = 4096;
+
+/** The variable holding a script's large values, for the length of the script. */
+const batchVariable = 'pdg_batch';
 
 /** DuckDB's memory limit for a harvest. */
 const memoryLimit = '128MB';
@@ -67,6 +74,7 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
     `(SELECT unnest(from_json("_pdg_line", '${JSON.stringify(structure(columns)).replaceAll("'", "''")}')) FROM (SELECT unnest(string_split(${param}, chr(10))) AS "_pdg_line")) AS ${quoted(alias)}`;
   return {
     dialect: 'duckdb',
+    soleWriter: true,
     async query(sql, params = []) {
       const reader =
         params.length === 0 ? await connection.runAndReadAll(sql) : await (await prepared(sql, params)).runAndReadAll();
@@ -76,11 +84,33 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
     // One process writes a DuckDB file: nothing to wait for.
     lockSchema: async () => undefined,
     transaction: (work) => inTransaction(run, 'BEGIN TRANSACTION', work),
-    // Large values go in as params: DuckDB parses a megabyte literal about twice as slowly as it binds it.
-    script: (statements) =>
-      inTransaction(run, 'BEGIN TRANSACTION', async () => {
-        for (const statement of statements) await run(statement.sql, statement.params);
-      }),
+    // The whole script in one call, as PostgreSQL's is one round trip: each call is a hop to DuckDB's thread and
+    // back through this thread's event loop, which a walk keeps busy, so a batch's eight statements sent one by
+    // one each waited on the walk. Large values (the batch's rows) are bound once, to a variable: DuckDB parses
+    // a megabyte literal about twice as slowly as it binds it. The others are written in.
+    async script(statements) {
+      const large: string[] = [];
+      const texts = statements.map((statement) =>
+        statement.sql.replace(/\$(\d+)/g, (_, index: string) => {
+          const value = statement.params[Number(index) - 1];
+          if (value === null || value === undefined) return 'NULL';
+          if (typeof value === 'number') return String(value);
+          if (value.length < largeValue) return literal(value);
+          large.push(value);
+          return `getvariable('${batchVariable}')[${large.length}]`;
+        }),
+      );
+      if (large.length > 0)
+        await run(`SET VARIABLE ${batchVariable} = [${large.map((_, index) => `$${index + 1}`).join(', ')}]`, large);
+      try {
+        await connection.run(['BEGIN TRANSACTION', ...texts, 'COMMIT'].join(';\n'));
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        if (large.length > 0) await connection.run(`RESET VARIABLE ${batchVariable}`).catch(() => undefined);
+      }
+    },
     columnSql: duckdbType,
     // JSON text has no raw newline: one row a line.
     rowsText: (rows) => rows.join('\n'),

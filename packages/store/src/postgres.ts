@@ -37,6 +37,8 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     `jsonb_to_recordset(${param}::jsonb) AS ${quoted(alias)}(${columns.map((column) => `${quoted(column.name)} ${postgresType(column.type)}`).join(', ')})`;
   return {
     dialect: 'postgres',
+    // Many workers may write one table: every key is looked up.
+    soleWriter: false,
     async query(sql, params = []) {
       const result = await client.query(sql, params as unknown[]);
       return result.rows as Record<string, unknown>[];

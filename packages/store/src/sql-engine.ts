@@ -30,6 +30,12 @@ export function rowsWithPages(engine: Pick<SqlEngine, 'jsonRows'>, rows: RowsPar
 
 export interface SqlEngine {
   readonly dialect: 'duckdb' | 'postgres';
+  /**
+   * Whether this connection is the database's one writer (a DuckDB file, which one process opens for writing):
+   * then a key the store has not written to a table since it found the table empty is not stored there, and
+   * need not be looked up.
+   */
+  readonly soleWriter: boolean;
   /** Rows of a query, as plain objects (JSON columns as text or parsed, big integers as numbers or text). */
   query(sql: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   run(sql: string, params?: readonly unknown[]): Promise<void>;

@@ -93,7 +93,8 @@ const k = quoted(pdgColumns.key);
 export function sqlStore(engine: SqlEngine, target: string): HarvestStore {
   const itemColumns = (table: TableShape): JsonColumn[] => [...table.columns, ...provenance];
   const prepared = new Set<string>();
-  const pages = pageQueue(engine, itemColumns);
+  const written = writtenKeys(engine);
+  const pages = pageQueue(engine, itemColumns, written);
   return {
     target,
     commitsEachPage: true,
@@ -190,7 +191,7 @@ interface QueuedPage {
  * The store's page writer: pages queue while a transaction is under way, and the next transaction takes every
  * page queued of one run (up to `maxBatchRows`), in the order they were handed over.
  */
-function pageQueue(engine: SqlEngine, itemColumns: (table: TableShape) => JsonColumn[]) {
+function pageQueue(engine: SqlEngine, itemColumns: (table: TableShape) => JsonColumn[], written: WrittenKeys) {
   const queue: QueuedPage[] = [];
   let writing: Promise<void> | undefined;
   const nextBatch = (): QueuedPage[] => {
@@ -218,6 +219,7 @@ function pageQueue(engine: SqlEngine, itemColumns: (table: TableShape) => JsonCo
           engine,
           itemColumns(run.table),
           batch.map((queued) => queued.page),
+          written,
         );
         for (const [index, queued] of batch.entries()) queued.resolve(counts[index] as PageCounts);
       } catch (error) {
@@ -280,17 +282,16 @@ async function insertJson(
   );
 }
 
-/** The statement inserting rows given as JSON object texts. */
-function insertRowsStatement(
-  engine: SqlEngine,
-  table: string,
-  columns: readonly Column[],
-  rows: readonly string[],
-): Statement {
-  const names = columns.map((column) => quoted(column.name)).join(', ');
+/** The columns of a change as sent: the run and table are the batch's, sent once. */
+const changeRowColumns = changesColumns.filter((column) => column.name !== 'runId' && column.name !== 'table');
+
+/** The statement recording a batch's changes, each given as a JSON object's text of `changeRowColumns`. */
+function changesStatement(engine: SqlEngine, run: RunStart, changes: readonly string[]): Statement {
+  const names = changesColumns.map((column) => quoted(column.name)).join(', ');
+  const text = engine.columnSql({ kind: 'text' });
   return {
-    sql: `INSERT INTO ${quoted(table)} (${names}) SELECT ${names} FROM ${engine.jsonRows('$1', columns)}`,
-    params: [engine.rowsText(rows)],
+    sql: `INSERT INTO "_pdg_changes" (${names}) SELECT $2::${text} AS "runId", $3::${text} AS "table", "key", "change", "fields", "at" FROM ${engine.jsonRows('$1', changeRowColumns)}`,
+    params: [engine.rowsText(changes), run.runId, run.table.name],
   };
 }
 
@@ -356,6 +357,45 @@ interface StoredRow {
   readonly removed: boolean;
 }
 
+/**
+ * The keys a sole writer (a DuckDB file) has written to each table it found empty at its first batch: a key not
+ * among them is not stored, so only the others are looked up. A table found with rows, or past
+ * `maxWrittenKeys`, is looked up key by key as a shared database is.
+ */
+interface WrittenKeys {
+  /** The keys that may be stored: all of them, or those written before. */
+  mayBeStored(table: TableShape, keys: readonly string[]): Promise<readonly string[]>;
+  /** Keys committed to the table. */
+  add(table: TableShape, keys: Iterable<string>): void;
+}
+
+/** Keys kept per table at most (a few tens of megabytes); past it, every key is looked up. */
+const maxWrittenKeys = 500_000;
+
+function writtenKeys(engine: SqlEngine): WrittenKeys {
+  /** Each table's keys written, or null where every key is looked up. */
+  const byTable = new Map<string, Set<string> | null>();
+  return {
+    async mayBeStored(table, keys) {
+      let known = byTable.get(table.name);
+      if (known === undefined) {
+        const [row] = engine.soleWriter
+          ? await engine.query(`SELECT 1 AS "stored" FROM ${quoted(table.name)} LIMIT 1`)
+          : [{}];
+        known = row === undefined ? new Set() : null;
+        byTable.set(table.name, known);
+      }
+      return known === null ? keys : keys.filter((key) => known.has(key));
+    },
+    add(table, keys) {
+      const known = byTable.get(table.name);
+      if (!known) return;
+      for (const key of keys) known.add(key);
+      if (known.size > maxWrittenKeys) byTable.set(table.name, null);
+    },
+  };
+}
+
 async function storedRows(
   engine: SqlEngine,
   table: TableShape,
@@ -413,6 +453,7 @@ async function writePages(
   engine: SqlEngine,
   columns: readonly JsonColumn[],
   pages: readonly PageWrite[],
+  writtenKeys: WrittenKeys,
 ): Promise<PageCounts[]> {
   const run = (pages[0] as PageWrite).run;
   // An item listed twice on one page (a live listing shifting under the walk) is written once, as last seen.
@@ -423,7 +464,7 @@ async function writePages(
   });
   const keys: string[] = [];
   for (const byKey of pageItems) for (const key of byKey.keys()) keys.push(key);
-  const stored = await storedRows(engine, run.table, keys);
+  const stored = await storedRows(engine, run.table, await writtenKeys.mayBeStored(run.table, keys));
   const runJson = JSON.stringify(run.runId);
   /** Each row as written: its item's JSON with pdg's columns that differ from row to row. */
   const line = (row: ItemRow, keyJson: string, pageAt: number) => {
@@ -443,9 +484,11 @@ async function writePages(
   /** Each written row's JSON text, by key. */
   const written = new Map<string, string>();
   const seen: string[] = [];
-  /** The changes' JSON texts: one for every item added or changed, so made as text straight away. */
+  /**
+   * The changes' JSON texts (the run and table sent once for all): one for every item added or changed, so made
+   * as text straight away.
+   */
   const changes: string[] = [];
-  const changeHead = `{"runId":${runJson},"table":${JSON.stringify(run.table.name)},"key":`;
   const counts: PageCounts[] = [];
   /** Each page's `_pdg_page` row, by its place in the batch. */
   const pageRows: string[] = [];
@@ -454,6 +497,7 @@ async function writePages(
     pageRows.push(
       `{"${pageIndex.name}":${pageAt},"${pdgColumns.runId}":${runJson},"${pdgColumns.seenRunId}":${runJson},"${pdgColumns.requestId}":${JSON.stringify(page.requestId)},"${pdgColumns.fetchedAt}":"${at}","${pdgColumns.params}":${JSON.stringify(page.pageParams)}}`,
     );
+    const added = `,"change":"added","fields":[],"at":"${at}"}`;
     let inserted = 0;
     let updated = 0;
     let unchanged = 0;
@@ -467,11 +511,15 @@ async function writePages(
         else written.set(key, line(row, keyJson, pageAt));
         continue;
       }
-      if (before) updated++;
-      else inserted++;
-      changes.push(
-        `${changeHead}${keyJson},"change":"${before ? 'changed' : 'added'}","fields":${JSON.stringify(before ? (fieldsOf.get(key) ?? []) : [])},"at":"${at}"}`,
-      );
+      if (before) {
+        updated++;
+        changes.push(
+          `{"key":${keyJson},"change":"changed","fields":${JSON.stringify(fieldsOf.get(key) ?? [])},"at":"${at}"}`,
+        );
+      } else {
+        inserted++;
+        changes.push(`{"key":${keyJson}${added}`);
+      }
       written.set(key, line(row, keyJson, pageAt));
     }
     counts.push({ inserted, updated, unchanged });
@@ -497,7 +545,7 @@ async function writePages(
       params: [run.runId, JSON.stringify(unchangedKeys)],
     });
   }
-  if (changes.length > 0) statements.push(insertRowsStatement(engine, '_pdg_changes', changesColumns, changes));
+  if (changes.length > 0) statements.push(changesStatement(engine, run, changes));
   const state = pages.findLast((page) => page.state !== undefined)?.state;
   if (state) statements.push(...stateStatements(engine, run, state));
   const sum = (name: keyof PageCounts) => counts.reduce((total, page) => total + page[name], 0);
@@ -527,6 +575,7 @@ async function writePages(
     ],
   });
   await engine.script(statements);
+  writtenKeys.add(run.table, written.keys());
   return counts;
 }
 

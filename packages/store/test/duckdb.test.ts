@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { duckdbEngine } from '../src/duckdb.js';
 import { jobs, startListingGateway } from './listing-gateway.js';
 import { harvestOnce, runScenario, type ScenarioResult } from './scenario.js';
 
@@ -186,6 +187,36 @@ describe('each item once', () => {
     await expect(
       queryFile(file, `INSERT INTO jobs_jobboard_browse (_pdg_key) SELECT _pdg_key FROM jobs_jobboard_browse LIMIT 1`),
     ).rejects.toThrow(/duplicate key|PRIMARY KEY|constraint/i);
+  });
+});
+
+describe("a batch's statements", () => {
+  it('are committed together or not at all, large values bound and small ones written in', async () => {
+    const engine = await duckdbEngine(join(dir, 'script.duckdb'));
+    try {
+      await engine.run('CREATE TABLE "t" ("n" INTEGER PRIMARY KEY, "label" VARCHAR)');
+      // A list long enough to be bound rather than written in, and a label with a quote to be written in.
+      const numbers = JSON.stringify(Array.from({ length: 3_000 }, (_, index) => index + 2));
+      const insertMany = {
+        sql: `INSERT INTO "t" SELECT unnest(from_json($1, '["INTEGER"]')), $2::VARCHAR`,
+        params: [numbers, "it's many"],
+      };
+      const insertOne = { sql: 'INSERT INTO "t" VALUES ($1, $2)', params: [1, "it's one"] };
+      // The second statement fails (a key the first wrote): nothing of the batch stays.
+      await expect(
+        engine.script([insertMany, { sql: 'INSERT INTO "t" VALUES ($1, $2)', params: [2, 'again'] }]),
+      ).rejects.toThrow(/duplicate key|PRIMARY KEY|constraint/i);
+      expect(await engine.query('SELECT count(*)::INTEGER AS "rows" FROM "t"')).toEqual([{ rows: 0 }]);
+      // The store goes on: the next batch is committed whole.
+      await engine.script([insertMany, insertOne]);
+      expect(
+        await engine.query(
+          'SELECT count(*)::INTEGER AS "rows", count(*) FILTER (WHERE "label" = \'it\'\'s many\')::INTEGER AS "many", max("label") FILTER (WHERE "n" = 1) AS "one" FROM "t"',
+        ),
+      ).toEqual([{ rows: 3_001, many: 3_000, one: "it's one" }]);
+    } finally {
+      await engine.close();
+    }
   });
 });
 
