@@ -10,7 +10,7 @@
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, walkEndpoint } from '@pdg/core';
@@ -68,6 +68,52 @@ interface Measure {
   readonly rssGrowthMb: number;
   /** CPU time of this process per item (its every thread: DuckDB's are counted, PostgreSQL's server is not). */
   readonly cpuMicrosPerItem: number;
+  /** Seconds of CPU by kind of thread (Linux): the walk's (`main`), the database's and the pool's, the GC's. */
+  readonly threadSeconds: Readonly<Record<string, number>>;
+}
+
+/** Each thread of this process and its CPU seconds so far, by its name (Linux's `/proc`; none elsewhere). */
+function threadCpu(): Map<string, { name: string; seconds: number }> {
+  const threads = new Map<string, { name: string; seconds: number }>();
+  let ids: string[] = [];
+  try {
+    ids = readdirSync('/proc/self/task');
+  } catch {
+    return threads;
+  }
+  for (const id of ids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, in clock ticks of 1/100 s.
+      threads.set(id, { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads;
+}
+
+/** The CPU seconds each kind of thread spent between two `threadCpu()` readings. */
+function threadSpent(
+  before: Map<string, { name: string; seconds: number }>,
+  after: Map<string, { name: string; seconds: number }>,
+) {
+  const kind = (name: string) =>
+    name === 'MainThread'
+      ? 'main'
+      : name.startsWith('libuv')
+        ? 'database and pool'
+        : name === 'V8Worker'
+          ? 'GC'
+          : 'other';
+  const spent: Record<string, number> = {};
+  for (const [id, thread] of after) {
+    const seconds = thread.seconds - (before.get(id)?.seconds ?? 0);
+    if (seconds > 0) spent[kind(thread.name)] = (spent[kind(thread.name)] ?? 0) + seconds;
+  }
+  return spent;
 }
 
 /** Runs `work`, sampling RSS every 50 ms: its duration and the largest RSS over the one before it. */
@@ -80,6 +126,7 @@ async function measured(work: () => Promise<number>): Promise<Measure> {
   }, 50);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadCpu();
   try {
     const items = await work();
     const seconds = (performance.now() - started) / 1000;
@@ -89,6 +136,7 @@ async function measured(work: () => Promise<number>): Promise<Measure> {
       seconds,
       rssGrowthMb: (Math.max(peak, process.memoryUsage().rss) - before) / 2 ** 20,
       cpuMicrosPerItem: (cpu.user + cpu.system) / items,
+      threadSeconds: threadSpent(threadsBefore, threadCpu()),
     };
   } finally {
     clearInterval(sampler);
@@ -167,6 +215,14 @@ async function round(index: number): Promise<Round> {
       lines.push(
         `  ${name.padEnd(10)} ${measure.items} items ${rate(measure).toFixed(0).padStart(6)} items/s, NDJSON ${rate(before).toFixed(0)} and ${rate(after).toFixed(0)}: ${(rate(measure) / baseline).toFixed(2)}x  CPU ${measure.cpuMicrosPerItem.toFixed(0)} µs/item (NDJSON ${before.cpuMicrosPerItem.toFixed(0)} and ${after.cpuMicrosPerItem.toFixed(0)})  RSS +${measure.rssGrowthMb.toFixed(0)} MB  nothing new: ${result.nothingNewRequests[name]} requests`,
       );
+      const threads = Object.entries(measure.threadSeconds).map(([kind, seconds]) => `${kind} ${seconds.toFixed(2)}`);
+      const baseThreads = Object.entries(before.threadSeconds).map(
+        ([kind, seconds]) => `${kind} ${seconds.toFixed(2)}`,
+      );
+      if (threads.length > 0)
+        lines.push(
+          `             CPU seconds by thread: ${threads.join(', ')} (NDJSON before it: ${baseThreads.join(', ')}); wall ${measure.seconds.toFixed(2)} s`,
+        );
       before = after;
     }
   } finally {
