@@ -1,5 +1,6 @@
 // The DuckDB engine (`duckdb:FILE`, the embedded default): `@duckdb/node-api`, loaded only when a harvest
 // goes into DuckDB. One process writes a DuckDB file at a time: a second is refused with a message saying so.
+import { resolve } from 'node:path';
 import { usageError } from '@pdg/core';
 import { type ColumnType, pdgColumns } from './columns.js';
 import {
@@ -25,8 +26,32 @@ const batchVariable = 'pdg_batch';
 /** DuckDB's memory limit for a harvest. */
 const memoryLimit = '128MB';
 
+/**
+ * The DuckDB files this process has open: DuckDB's lock keeps a second process out, not a second opening in the
+ * same process, whose writes would then go past the first one's (its keys, its checkpoints).
+ */
+const openFiles = new Set<string>();
+
 /** Opens (or creates) the DuckDB file; `':memory:'` for a database that lives only in this process. */
 export async function duckdbEngine(file: string): Promise<SqlEngine> {
+  const opened = file === ':memory:' ? undefined : resolve(file);
+  if (opened !== undefined && openFiles.has(opened))
+    throw usageError(
+      `duckdb:${file} is already open in this process: one store writes a DuckDB file at a time. Use the store that has it open (it takes one harvest after another), or close it first.`,
+    );
+  // Held from here, so two openings started at once do not both go on.
+  if (opened !== undefined) openFiles.add(opened);
+  try {
+    return await openEngine(file, () => {
+      if (opened !== undefined) openFiles.delete(opened);
+    });
+  } catch (error) {
+    if (opened !== undefined) openFiles.delete(opened);
+    throw error;
+  }
+}
+
+async function openEngine(file: string, closed: () => void): Promise<SqlEngine> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   type DuckDBPreparedStatement = Awaited<ReturnType<Awaited<ReturnType<typeof instance.connect>>['prepare']>>;
   // A harvest writes one page at a time: DuckDB's default memory limit (most of the machine's memory) would let
@@ -151,8 +176,12 @@ export async function duckdbEngine(file: string): Promise<SqlEngine> {
       // items that holds the event loop for a few hundred milliseconds. Asked for first, it runs on DuckDB's own
       // thread, and closing then has nothing left to write. (Where it fails, closing tries again and says why.)
       await connection.run('CHECKPOINT').catch(() => undefined);
-      connection.closeSync();
-      instance.closeSync();
+      try {
+        connection.closeSync();
+        instance.closeSync();
+      } finally {
+        closed();
+      }
     },
   };
 }

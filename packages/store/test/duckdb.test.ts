@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duckdbEngine } from '../src/duckdb.js';
+import { openStore } from '../src/open-store.js';
+import { parseTarget } from '../src/target.js';
 import { jobs, startListingGateway } from './listing-gateway.js';
 import { harvestOnce, runScenario, type ScenarioResult } from './scenario.js';
 
@@ -217,6 +219,20 @@ describe("a batch's statements", () => {
     } finally {
       await engine.close();
     }
+  });
+});
+
+describe('a DuckDB file', () => {
+  it('is opened by one store of this process at a time: a second is refused saying so, and may open it once the first closes', async () => {
+    const target = parseTarget(`duckdb:${join(dir, 'once.duckdb')}`);
+    const first = await openStore(target);
+    try {
+      await expect(openStore(target)).rejects.toThrow(/is already open in this process.*close it first/);
+    } finally {
+      await first.close();
+    }
+    const again = await openStore(target);
+    await again.close();
   });
 });
 
