@@ -1,5 +1,6 @@
 // The DuckDB engine (`duckdb:FILE`, the embedded default): `@duckdb/node-api`, loaded only when a harvest
-// goes into DuckDB. One process writes a DuckDB file at a time: a second is refused with a message saying so.
+// goes into DuckDB. One process writes a DuckDB file at a time, through one store: a second process, or a second
+// store in this one, is refused with a message saying so.
 import { resolve } from 'node:path';
 import { usageError } from '@pdg/core';
 import { type ColumnType, pdgColumns } from './columns.js';
@@ -8,10 +9,10 @@ import {
   extraPathField,
   inTransaction,
   type JsonColumn,
-  literal,
   quoted,
   rowsWithPages,
   type SqlEngine,
+  scriptText,
 } from './sql-engine.js';
 
 /** Prepared statements kept at most (a harvest uses a dozen). */
@@ -110,25 +111,20 @@ async function openEngine(file: string, closed: () => void): Promise<SqlEngine> 
     lockSchema: async () => undefined,
     transaction: (work) => inTransaction(run, 'BEGIN TRANSACTION', work),
     // The whole script in one call, as PostgreSQL's is one round trip: each call is a hop to DuckDB's thread and
-    // back through this thread's event loop, which a walk keeps busy, so a batch's eight statements sent one by
-    // one each waited on the walk. Large values (the batch's rows) are bound once, to a variable: DuckDB parses
-    // a megabyte literal about twice as slowly as it binds it. The others are written in.
+    // back through this thread's event loop, which a walk keeps busy, so a batch's statements sent one by one
+    // (seven or more) each waited on the walk. Large values (the batch's rows) are bound once, to a variable:
+    // DuckDB parses a megabyte literal about twice as slowly as it binds it. The others are written in.
     async script(statements) {
       const large: string[] = [];
-      const texts = statements.map((statement) =>
-        statement.sql.replace(/\$(\d+)/g, (_, index: string) => {
-          const value = statement.params[Number(index) - 1];
-          if (value === null || value === undefined) return 'NULL';
-          if (typeof value === 'number') return String(value);
-          if (value.length < largeValue) return literal(value);
-          large.push(value);
-          return `getvariable('${batchVariable}')[${large.length}]`;
-        }),
-      );
+      const text = scriptText('BEGIN TRANSACTION', statements, (value) => {
+        if (value.length < largeValue) return undefined;
+        large.push(value);
+        return `getvariable('${batchVariable}')[${large.length}]`;
+      });
       if (large.length > 0)
         await run(`SET VARIABLE ${batchVariable} = [${large.map((_, index) => `$${index + 1}`).join(', ')}]`, large);
       try {
-        await connection.run(['BEGIN TRANSACTION', ...texts, 'COMMIT'].join(';\n'));
+        await connection.run(text);
       } catch (error) {
         await connection.run('ROLLBACK').catch(() => undefined);
         throw error;

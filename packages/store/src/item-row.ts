@@ -114,7 +114,7 @@ function extraText(extra: Extra): string {
  */
 type Fit = (value: unknown, path: string, extra: Extra) => boolean;
 
-/** The fit of each documented field of an object, by name: made once per column list. */
+/** The fit of each documented field of an object, by name (its keys: the documented fields): made once per column list. */
 type ObjectFits = ReadonlyMap<string, Fit>;
 
 const fitsOfColumns = new WeakMap<readonly Column[], ObjectFits>();
@@ -147,11 +147,12 @@ function fitOf(type: ColumnType): Fit {
     case 'json':
       return () => true;
     case 'struct': {
-      const fields = type.fields;
+      // Made now, not per value: every item's nested object comes through here.
+      const fields = fitsOf(type.fields);
       return (value, path, extra) =>
         typeof value === 'object' &&
         !Array.isArray(value) &&
-        fitsObject(fitsOf(fields), value as Record<string, unknown>, `${path}.`, extra, false);
+        fitsObject(fields, value as Record<string, unknown>, `${path}.`, extra, false);
     }
     case 'list': {
       const fitsItem = fitOf(type.item);
@@ -300,7 +301,7 @@ function objectText(
     const fieldText = valueText(column.type, value, path, column.name, extra);
     if (fieldText !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(column.name)}:${fieldText}`;
   }
-  const known = columnNames(columns);
+  const known = fitsOf(columns);
   const undocumented: string[] = [];
   for (const field in record)
     if (!known.has(field) && Object.hasOwn(record, field)) {
@@ -347,16 +348,4 @@ function idKey(
     return undefined;
   if (values.length === 1) return typeof values[0] === 'string' ? values[0] : JSON.stringify(values[0]);
   return JSON.stringify(values);
-}
-
-/** The field names of a column list, made once per list: which fields of an item are not documented. */
-const namesOfColumns = new WeakMap<readonly Column[], ReadonlySet<string>>();
-
-function columnNames(columns: readonly Column[]): ReadonlySet<string> {
-  let names = namesOfColumns.get(columns);
-  if (names === undefined) {
-    names = new Set(columns.map((column) => column.name));
-    namesOfColumns.set(columns, names);
-  }
-  return names;
 }

@@ -109,15 +109,21 @@ export function literal(text: string): string {
 }
 
 /**
- * The statements with their params written in as literals, between BEGIN and COMMIT, as one text: PostgreSQL
- * runs it in one round trip. (Params are only ever in the statements' own text as `$n`, never inside a value.)
+ * The statements with their params written in as literals, between BEGIN and COMMIT, as one text: the database
+ * runs it in one call. (Params are only ever in the statements' own text as `$n`, never inside a value.)
+ * `bind` may take a text value instead (DuckDB binds a large one to a variable), returning what to write in its
+ * place; it returns undefined for a value to write in as a literal.
  */
-export function scriptText(begin: string, statements: readonly Statement[]): string {
+export function scriptText(
+  begin: string,
+  statements: readonly Statement[],
+  bind: (value: string) => string | undefined = () => undefined,
+): string {
   const texts = statements.map((statement) =>
     statement.sql.replace(/\$(\d+)/g, (_, index: string) => {
       const value = statement.params[Number(index) - 1];
       if (value === null || value === undefined) return 'NULL';
-      return typeof value === 'number' ? String(value) : literal(value);
+      return typeof value === 'number' ? String(value) : (bind(value) ?? literal(value));
     }),
   );
   return [begin, ...texts, 'COMMIT'].join(';\n');

@@ -379,10 +379,11 @@ function writtenKeys(engine: SqlEngine): WrittenKeys {
     async mayBeStored(table, keys) {
       let known = byTable.get(table.name);
       if (known === undefined) {
-        const [row] = engine.soleWriter
-          ? await engine.query(`SELECT 1 AS "stored" FROM ${quoted(table.name)} LIMIT 1`)
-          : [{}];
-        known = row === undefined ? new Set() : null;
+        // Only a sole writer knows what no one else wrote; it looks once whether the table is empty.
+        const empty =
+          engine.soleWriter &&
+          (await engine.query(`SELECT 1 AS "stored" FROM ${quoted(table.name)} LIMIT 1`)).length === 0;
+        known = empty ? new Set() : null;
         byTable.set(table.name, known);
       }
       return known === null ? keys : keys.filter((key) => known.has(key));
