@@ -1,6 +1,7 @@
 /** Defects an adversarial run found, each as the behaviour a user would notice. */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { keyRedactor } from '../src/errors/redact.js';
 import { createClient, isPdgError, PdgError } from '../src/index.js';
 import { json, loopbackPerTest } from './loopback.js';
 import { failure } from './pdg-error-of.js';
@@ -390,5 +391,45 @@ describe('debug output is bounded per line', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]?.length).toBeLessThan(3_000);
     expect(lines[0]).toMatch(/^pdg GET https:\/\/gateway\.pdg\.test\/v1\/jobs:board\/search\?q=x+… 200 /);
+  });
+});
+
+describe('whether a body holds the key, as a hook sees it', () => {
+  const redactor = keyRedactor(KEY);
+  it('finds it in an array item, an object key, deep, or cut before a mark; not elsewhere', () => {
+    expect(redactor.holdsKey({ items: [{ a: 'x' }, { b: ['y', `see ${KEY}`] }] })).toBe(true);
+    expect(redactor.holdsKey({ items: [{ [`k${KEY}`]: 1 }] })).toBe(true);
+    expect(redactor.holdsKey({ note: `${KEY.slice(0, 9)}…` })).toBe(true);
+    let deep: unknown = KEY;
+    for (let depth = 0; depth < 5_000; depth++) deep = [deep];
+    expect(redactor.holdsKey(deep)).toBe(true);
+    // An ellipsis after a word that is not the key's start, the key's start not before a mark, indices.
+    expect(redactor.holdsKey({ items: ['a word…', KEY.slice(0, 9), { n: 1, ok: true, none: null }] })).toBe(false);
+    expect(redactor.holdsKey(Array.from({ length: 30 }, (_, index) => index))).toBe(false);
+  });
+
+  it('an afterResponse hook gets the key redacted whether the body writes it plainly, escaped or cut', async () => {
+    // The key's characters as JSON escapes (\u0073…), the key plainly in a field's name, the key's start cut.
+    const escaped = [...KEY].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const bodies = [
+      `{"page":1,"items":[{"note":"${escaped}"}],"hasMore":false,"nextPage":null}`,
+      `{"page":1,"items":[{"${KEY}":1}],"hasMore":false,"nextPage":null}`,
+      `{"page":1,"items":[{"note":"${KEY.slice(0, 9)}…"}],"hasMore":false,"nextPage":null}`,
+      JSON.stringify({ ...emptyPage, items: [{ note: 'nothing secret…', path: 'a\\b' }] }),
+    ];
+    for (const [index, text] of bodies.entries()) {
+      const server = await serve((_, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(text);
+      });
+      const seen: unknown[] = [];
+      await client(server.url, { hooks: { afterResponse: ({ body }) => void seen.push(body) } }).run(
+        'jobs:board',
+        'browse',
+      );
+      const shown = JSON.stringify(seen[0]);
+      expect(shown, `body ${index}`).not.toContain(KEY.slice(0, 9));
+      expect(shown.includes('[redacted]'), `body ${index}`).toBe(index < 3);
+    }
   });
 });

@@ -57,6 +57,8 @@ export interface AttemptRecord {
 export interface ParsedResponse {
   readonly response: Response;
   readonly body: unknown;
+  /** The body's text as received: not handed to the hooks; it tells at a glance that the body cannot hold the key. */
+  readonly text: string;
   /** Milliseconds from the first request to the parsed body. */
   readonly durationMs: number;
 }
@@ -90,11 +92,11 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
         }
       : undefined,
     afterResponse: uses('afterResponse')
-      ? async (context, { response, body, durationMs }) => {
+      ? async (context, { response, body, text, durationMs }) => {
           // The body is handed over as is (a hook may change it in place) unless the key is in it.
           const shown = {
             response: redactedResponse(response, redactor),
-            body: redactor.holdsKey(body) ? redactor.value(body) : body,
+            body: redactor.parsedHoldsKey(text, body) ? redactor.value(body) : body,
             durationMs,
           };
           let current = body;

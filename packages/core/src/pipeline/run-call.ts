@@ -106,11 +106,12 @@ async function askGateway(
   const { response, attempts } = sent;
   if (!sent.ok) throw mapResponseError(context, response, sent.data); // 5. a failed status
   try {
-    let body = parseBody(await bodyText(response), response.status, context); // 4. JSON
+    const text = await bodyText(response);
+    let body = parseBody(text, response.status, context); // 4. JSON
     if (isErrorEnvelope(body)) throw mapResponseError(context, response, body); // 5. an error envelope
     const durationMs = performance.now() - started;
     // Hook point: `afterResponse` sees the parsed body and may replace it.
-    if (outlets.afterResponse) body = await outlets.afterResponse(context, { response, body, durationMs });
+    if (outlets.afterResponse) body = await outlets.afterResponse(context, { response, body, text, durationMs });
     const unwrapped = unwrapEnvelope(definition, body, context); // 6. the envelope's content
     return {
       body: unwrapped,
