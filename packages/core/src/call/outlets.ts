@@ -96,7 +96,7 @@ export function clientOutlets({ hooks, debug, redactor }: OutletOptions): Outlet
           // The body is handed over as is (a hook may change it in place) unless the key is in it.
           const shown = {
             response: redactedResponse(response, redactor),
-            body: redactor.parsedHoldsKey(text, body) ? redactor.value(body) : body,
+            body: redactor.holdsKey(body, text) ? redactor.value(body) : body,
             durationMs,
           };
           let current = body;

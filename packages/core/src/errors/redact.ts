@@ -103,24 +103,17 @@ export function maskUrlCredentials(text: string): string {
 }
 
 /**
- * Whether `redactText` would change `text`: the key is in it, or a part of it ends just before a cut mark. It
- * copies nothing: every string of every body a hook sees is looked at, and almost none holds the key.
+ * Whether `secret` (long enough to be looked for) is in `value`. `text`: the JSON text `value` was parsed from,
+ * where it was. A text with no escape (no backslash) holds every string parsed from it, keys included, as
+ * written: where it holds neither the secret nor a cut mark, no string of `value` does. Searching a text is much
+ * cheaper than visiting every string of its value, and almost no body holds the key.
  */
-function holdsSecret(text: string, secret: string): boolean {
-  if (text.includes(secret)) return true;
-  for (let cut = text.indexOf(cutMark); cut !== -1; cut = text.indexOf(cutMark, cut + 1))
-    if (keyPrefixBefore(text, cut, secret) > 0) return true;
-  return false;
-}
-
-/**
- * Whether a value parsed from the JSON `text` may hold `secret`. Where the text has no escape (no backslash),
- * every string parsed from it, keys included, is a part of it as written: the text then holding neither the
- * secret nor a cut mark, none of them does. Searching a text is much cheaper than visiting every string of
- * its value, and almost no body holds the key.
- */
-function textMayHold(text: string, secret: string): boolean {
-  return text.includes(secret) || text.includes('\\') || text.includes(cutMark);
+function holds(value: unknown, secret: string, text?: string): boolean {
+  return (
+    secret.length >= minimumRedactedLength &&
+    (text === undefined || text.includes(secret) || text.includes('\\') || text.includes(cutMark)) &&
+    contains(value, secret)
+  );
 }
 
 /** True when `secret` occurs in a string anywhere inside `value` (keys included), at any depth. */
@@ -131,20 +124,18 @@ function contains(value: unknown, secret: string): boolean {
   while (pending.length > 0) {
     const next = pending.pop();
     if (typeof next === 'string') {
-      if (holdsSecret(next, secret)) return true;
+      // What `redactText` would change, found without copying the string (every string of every body a hook
+      // sees comes here, and almost none holds the key): the key, or a part of it just before a cut mark.
+      if (next.includes(secret)) return true;
+      for (let cut = next.indexOf(cutMark); cut !== -1; cut = next.indexOf(cutMark, cut + 1))
+        if (keyPrefixBefore(next, cut, secret) > 0) return true;
       continue;
     }
     if (typeof next !== 'object' || next === null || seen.has(next)) continue;
     seen.add(next);
     // An error's message, stack and cause are not enumerable; its other fields (a PdgError's content) are.
     if (next instanceof Error) pending.push(next.message, next.stack, (next as { cause?: unknown }).cause);
-    // An array's items (its indices are never redacted); an object's keys and values.
-    if (Array.isArray(next)) {
-      for (const item of next) pending.push(item);
-      continue;
-    }
-    const record = next as Record<string, unknown>;
-    for (const key of Object.keys(record)) pending.push(key, record[key]);
+    for (const key of Object.keys(next)) pending.push(key, (next as Record<string, unknown>)[key]);
   }
   return false;
 }
@@ -183,13 +174,11 @@ export interface Redactor {
   value<T>(value: T): T;
   /** The same error when the key occurs nowhere in it, else a copy with every occurrence replaced. */
   error<T>(error: T): T;
-  /** Whether the key occurs anywhere in `value`. */
-  holdsKey(value: unknown): boolean;
   /**
-   * Whether the key occurs anywhere in `parsed`, the value of the JSON `text`: looked for in `parsed` only where
-   * the text may hide it (`textMayHold`).
+   * Whether the key occurs anywhere in `value`. `text`: the JSON text `value` was parsed from, where it was; the
+   * key is then looked for in `value` only where the text may hide it.
    */
-  parsedHoldsKey(text: string, parsed: unknown): boolean;
+  holdsKey(value: unknown, text?: string): boolean;
   /** Whether `other` holds the same key (another client's, say), without either handing its key out. */
   sameKey(other: Redactor): boolean;
 }
@@ -201,9 +190,7 @@ export function keyRedactor(apiKey: string): Redactor {
   const redactor: Redactor = {
     value: (value) => redactOne(value, apiKey),
     error: (error) => redactError(error, apiKey),
-    holdsKey: (value) => apiKey.length >= minimumRedactedLength && contains(value, apiKey),
-    parsedHoldsKey: (text, parsed) =>
-      apiKey.length >= minimumRedactedLength && textMayHold(text, apiKey) && contains(parsed, apiKey),
+    holdsKey: (value, text) => holds(value, apiKey, text),
     sameKey: (other) => other === redactor || keysOf.get(other) === apiKey,
   };
   keysOf.set(redactor, apiKey);
@@ -219,9 +206,7 @@ export function secretsRedactor(apiKey: string): Redactor {
   const redactor: Redactor = {
     value: (value) => forms.reduce((out, form) => redactOne(out, form), value),
     error: (error) => forms.reduce((out, form) => redactError(out, form), error),
-    holdsKey: (value) => forms.some((form) => form.length >= minimumRedactedLength && contains(value, form)),
-    parsedHoldsKey: (text, parsed) =>
-      forms.some((form) => form.length >= minimumRedactedLength && textMayHold(text, form) && contains(parsed, form)),
+    holdsKey: (value, text) => forms.some((form) => holds(value, form, text)),
     sameKey: (other) => other === redactor || keysOf.get(other) === apiKey,
   };
   keysOf.set(redactor, apiKey);
