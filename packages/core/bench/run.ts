@@ -101,7 +101,9 @@ for (const [path, bytes] of bySource) console.log(`    ${path.padEnd(34)} ${kb(b
 const body = JSON.stringify({
   items: Array.from({ length: 20 }, (_, index) => ({ id: `b${index}`, title: `Book ${index}`, year: 2000 + index })),
 });
-const stubFetch = async () => new Response(body, { headers: { 'content-type': 'application/json' } });
+/** A stub fetch answering every request with `text` as JSON. */
+const answering = (text: string) => async () => new Response(text, { headers: { 'content-type': 'application/json' } });
+const stubFetch = answering(body);
 
 const shelf = defineProvider({
   id: 'books:shelf',
@@ -279,7 +281,6 @@ console.log(
 // handed the parsed body, which core first searches for the API key (a body that echoes it is handed over
 // redacted). A harvest's request-id recorder is such a hook, on every page of a walk. Paired rounds, the order
 // flipped each pair.
-const pageFetch = async () => new Response(pageText, { headers: { 'content-type': 'application/json' } });
 const forum = defineProvider({
   id: 'forum:bench',
   description: 'Threads.',
@@ -297,7 +298,7 @@ const pageClient = (hooks: Parameters<typeof createClient>[0]['hooks']) =>
     providers: [forum],
     apiKey: 'bench-key-0123',
     baseUrl: 'https://bench.pdg.test',
-    fetch: pageFetch,
+    fetch: answering(pageText),
     ...(hooks === undefined ? {} : { hooks }),
   });
 const hooked = pageClient({ afterResponse: () => undefined });
