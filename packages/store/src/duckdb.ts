@@ -11,6 +11,7 @@ import {
   type JsonColumn,
   quoted,
   rowsWithPages,
+  runScript,
   type SqlEngine,
   scriptText,
 } from './sql-engine.js';
@@ -35,19 +36,19 @@ const openFiles = new Set<string>();
 
 /** Opens (or creates) the DuckDB file; `':memory:'` for a database that lives only in this process. */
 export async function duckdbEngine(file: string): Promise<SqlEngine> {
-  const opened = file === ':memory:' ? undefined : resolve(file);
-  if (opened !== undefined && openFiles.has(opened))
+  if (file === ':memory:') return openEngine(file, () => undefined);
+  const opened = resolve(file);
+  if (openFiles.has(opened))
     throw usageError(
       `duckdb:${file} is already open in this process: one store writes a DuckDB file at a time. Use the store that has it open (it takes one harvest after another), or close it first.`,
     );
   // Held from here, so two openings started at once do not both go on.
-  if (opened !== undefined) openFiles.add(opened);
+  openFiles.add(opened);
+  const release = () => openFiles.delete(opened);
   try {
-    return await openEngine(file, () => {
-      if (opened !== undefined) openFiles.delete(opened);
-    });
+    return await openEngine(file, release);
   } catch (error) {
-    if (opened !== undefined) openFiles.delete(opened);
+    release();
     throw error;
   }
 }
@@ -124,12 +125,9 @@ async function openEngine(file: string, closed: () => void): Promise<SqlEngine> 
       if (large.length > 0)
         await run(`SET VARIABLE ${batchVariable} = [${large.map((_, index) => `$${index + 1}`).join(', ')}]`, large);
       try {
-        await connection.run(text);
-      } catch (error) {
-        await connection.run('ROLLBACK').catch(() => undefined);
-        throw error;
+        await runScript(run, text);
       } finally {
-        if (large.length > 0) await connection.run(`RESET VARIABLE ${batchVariable}`).catch(() => undefined);
+        if (large.length > 0) await run(`RESET VARIABLE ${batchVariable}`).catch(() => undefined);
       }
     },
     columnSql: duckdbType,

@@ -12,6 +12,7 @@ import {
   type JsonColumn,
   quoted,
   rowsWithPages,
+  runScript,
   type SqlEngine,
   scriptText,
 } from './sql-engine.js';
@@ -47,14 +48,7 @@ export async function postgresEngine(url: string): Promise<SqlEngine> {
     // A transaction-scoped advisory lock, its number pdg's own: released at commit or rollback.
     lockSchema: () => run('SELECT pg_advisory_xact_lock(7230451)'),
     transaction: (work) => inTransaction(run, 'BEGIN', work),
-    async script(statements) {
-      try {
-        await run(scriptText('BEGIN', statements));
-      } catch (error) {
-        await run('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    },
+    script: (statements) => runScript(run, scriptText('BEGIN', statements)),
     columnSql: postgresType,
     rowsText: (rows) => `[${rows.join(',')}]`,
     jsonRows: recordset,

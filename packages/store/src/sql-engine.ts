@@ -103,6 +103,19 @@ export async function inTransaction<T>(
   }
 }
 
+/**
+ * Runs a `scriptText` script (BEGIN, its statements, COMMIT) in one call; a statement failing part way leaves
+ * its transaction open, so it is rolled back before the error is thrown: the `script` of both engines.
+ */
+export async function runScript(run: (sql: string) => Promise<void>, script: string): Promise<void> {
+  try {
+    await run(script);
+  } catch (error) {
+    await run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
 /** A text as a SQL string literal, for both dialects (PostgreSQL's `standard_conforming_strings` on). */
 export function literal(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;

@@ -288,9 +288,9 @@ const changeRowColumns = changesColumns.filter((column) => column.name !== 'runI
 /** The statement recording a batch's changes, each given as a JSON object's text of `changeRowColumns`. */
 function changesStatement(engine: SqlEngine, run: RunStart, changes: readonly string[]): Statement {
   const names = changesColumns.map((column) => quoted(column.name)).join(', ');
-  const text = engine.columnSql({ kind: 'text' });
+  const textSql = engine.columnSql(text);
   return {
-    sql: `INSERT INTO "_pdg_changes" (${names}) SELECT $2::${text} AS "runId", $3::${text} AS "table", "key", "change", "fields", "at" FROM ${engine.jsonRows('$1', changeRowColumns)}`,
+    sql: `INSERT INTO "_pdg_changes" (${names}) SELECT $2::${textSql} AS "runId", $3::${textSql} AS "table", "key", "change", "fields", "at" FROM ${engine.jsonRows('$1', changeRowColumns)}`,
     params: [engine.rowsText(changes), run.runId, run.table.name],
   };
 }
